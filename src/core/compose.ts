@@ -1,0 +1,122 @@
+// composeSoul: the runtime's composition of a persona folder, from the disk or from
+// sources (bytes, or the text of an unsaved editor buffer). One function serves both.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { BOOTSTRAP_ORDER, BootstrapName, MAX_FILE_BYTES, TRUNCATION_NOTICE } from './bootstrap';
+import { utf8Length } from './utf8';
+
+/** A bootstrap file's content: raw bytes from disk, or text as an editor holds it. */
+export type BootstrapSource = Uint8Array | string;
+
+/** Sources by file name; a name that is absent (or undefined) is a missing file. */
+export type BootstrapSources =
+  | ReadonlyMap<string, BootstrapSource>
+  | { readonly [name: string]: BootstrapSource | undefined };
+
+export interface SoulSection {
+  readonly name: BootstrapName;
+  /** Size of the whole file in UTF-8 bytes, before any cut. */
+  readonly bytes: number;
+  readonly truncated: boolean;
+  /** The section's body as sent: decoded, cut at the cap plus notice if needed, trimmed. */
+  readonly body: string;
+  /** `## NAME\n\nbody`. */
+  readonly text: string;
+}
+
+export interface ComposedSoul {
+  readonly soul: string;
+  readonly found: string[];
+}
+
+export const SECTION_SEPARATOR = '\n\n';
+
+export function sourceOf(sources: BootstrapSources, name: string): BootstrapSource | undefined {
+  return sources instanceof Map ? sources.get(name) : (sources as Record<string, BootstrapSource | undefined>)[name];
+}
+
+/** One bootstrap file's section, exactly as the runtime builds it. */
+export function composeSection(name: BootstrapName, source: BootstrapSource): SoulSection {
+  const { bytes, truncated, decoded } = decodeCapped(source);
+  const body = decoded.trim();
+  return { name, bytes, truncated, body, text: sectionHeading(name) + body };
+}
+
+export function sectionHeading(name: string): string {
+  return `## ${name}\n\n`;
+}
+
+function decodeCapped(source: BootstrapSource): { bytes: number; truncated: boolean; decoded: string } {
+  if (typeof source === 'string') {
+    const bytes = utf8Length(source);
+    if (bytes <= MAX_FILE_BYTES) {
+      // Same text a UTF-8 round trip gives: lone surrogates become U+FFFD.
+      return { bytes, truncated: false, decoded: source.toWellFormed() };
+    }
+    return { bytes, truncated: true, decoded: cutBytes(Buffer.from(source, 'utf8')) };
+  }
+  const buffer = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+  if (buffer.length <= MAX_FILE_BYTES) {
+    return { bytes: buffer.length, truncated: false, decoded: buffer.toString('utf8') };
+  }
+  return { bytes: buffer.length, truncated: true, decoded: cutBytes(buffer) };
+}
+
+function cutBytes(buffer: Buffer): string {
+  // The cut is by bytes and may split a character; decoding then yields U+FFFD.
+  return buffer.subarray(0, MAX_FILE_BYTES).toString('utf8') + TRUNCATION_NOTICE;
+}
+
+/** The sections of every present file, in bootstrap order. */
+export function composeSections(sources: BootstrapSources): SoulSection[] {
+  const sections: SoulSection[] = [];
+  for (const name of BOOTSTRAP_ORDER) {
+    const source = sourceOf(sources, name);
+    if (source !== undefined) sections.push(composeSection(name, source));
+  }
+  return sections;
+}
+
+export function joinSections(sections: readonly SoulSection[]): ComposedSoul {
+  return {
+    soul: sections.map((section) => section.text).join(SECTION_SEPARATOR),
+    found: sections.map((section) => section.name),
+  };
+}
+
+/** composeSoul over sources instead of the disk: what the editor preview uses. */
+export function composeFromSources(sources: BootstrapSources): ComposedSoul {
+  return joinSections(composeSections(sources));
+}
+
+/**
+ * Reads the bootstrap files of `dir` as raw bytes. A file that cannot be read
+ * (absent, a directory, a broken link, no permission) is left out. Names match
+ * exactly, even on a file system that ignores case.
+ */
+export function readBootstrapFiles(dir: string): Map<BootstrapName, Uint8Array> {
+  const listed = listNames(dir);
+  const files = new Map<BootstrapName, Uint8Array>();
+  for (const name of BOOTSTRAP_ORDER) {
+    if (listed && !listed.has(name)) continue;
+    try {
+      files.set(name, fs.readFileSync(path.join(dir, name)));
+    } catch {
+      // Unreadable files are skipped silently, as the runtime does.
+    }
+  }
+  return files;
+}
+
+function listNames(dir: string): Set<string> | undefined {
+  try {
+    return new Set(fs.readdirSync(dir));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a persona folder and composes its soul exactly as the runtime does. */
+export function composeSoul(dir: string): ComposedSoul {
+  return composeFromSources(readBootstrapFiles(dir));
+}

@@ -1,0 +1,11 @@
+// The pure core of Persona Studio: no VS Code here, so the CLI, the tests and the
+// extension all compose souls with the same code.
+export * from './bootstrap';
+export * from './compose';
+export * from './report';
+export * from './heartwood';
+export * from './templates';
+export * from './discovery';
+export * from './format';
+export * from './utf8';
+export { nodeDirectoryReader, scaffoldFiles, ScaffoldOutcome } from './nodeFs';
