@@ -1,0 +1,133 @@
+// persona-studio: the command-line twin of the extension, on the same core.
+import * as fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import {
+  BOOTSTRAP_ORDER,
+  composeSoul,
+  DEFAULT_WARN_AT,
+  HEARTWOOD_FILE,
+  readBootstrapFiles,
+  scaffoldFiles,
+  TemplateName,
+} from '../core';
+import { checkPersona, formatCheck } from './check';
+
+const USAGE = `Usage:
+  persona-studio compose DIR              print the composed soul of DIR, byte for byte
+  persona-studio check [--json] [--warn-at F] [--max-chars N] [--ceiling N] DIR...
+                                          sizes against caps; exit 1 when over (or past F)
+  persona-studio scaffold DIR [FILE...]   create missing bootstrap files from templates
+                                          (never overwrites; FILE may be ${HEARTWOOD_FILE})`;
+
+/** An error the user can act on: one line, exit 2, nothing written. */
+class UsageError extends Error {}
+
+export function main(argv: string[], out: NodeJS.WritableStream = process.stdout): number {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'compose':
+        return compose(rest, out);
+      case 'check':
+        return check(rest, out);
+      case 'scaffold':
+        return scaffold(rest, out);
+      case '-h':
+      case '--help':
+      case 'help':
+        out.write(USAGE + '\n');
+        return 0;
+      default:
+        throw new UsageError(command ? `unknown command '${command}'\n${USAGE}` : USAGE);
+    }
+  } catch (error) {
+    const message = error instanceof UsageError || isArgError(error) ? (error as Error).message : String(error);
+    process.stderr.write(`persona-studio: ${message}\n`);
+    return 2;
+  }
+}
+
+function compose(args: string[], out: NodeJS.WritableStream): number {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  if (positionals.length !== 1) throw new UsageError('compose takes exactly one DIR');
+  const dir = requireFolder(positionals[0]);
+  out.write(composeSoul(dir).soul);
+  return 0;
+}
+
+function check(args: string[], out: NodeJS.WritableStream): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      'warn-at': { type: 'string' },
+      'max-chars': { type: 'string' },
+      ceiling: { type: 'string' },
+    },
+  });
+  if (positionals.length === 0) throw new UsageError('check takes at least one DIR');
+  const warnAt = values['warn-at'] === undefined ? undefined : fraction(values['warn-at']);
+  const caps = { maxChars: count(values['max-chars'], '--max-chars'), ceiling: count(values.ceiling, '--ceiling') };
+  const dirs = positionals.map(requireFolder);
+  const checks = dirs.map((dir) => checkPersona(dir, warnAt ?? DEFAULT_WARN_AT, caps));
+  const failed = checks.some((c) => c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
+  if (values.json) out.write(JSON.stringify({ ok: !failed, warnAt: warnAt ?? DEFAULT_WARN_AT, personas: checks }, null, 2) + '\n');
+  else out.write(checks.map(formatCheck).join('\n\n') + '\n');
+  return failed ? 1 : 0;
+}
+
+function scaffold(args: string[], out: NodeJS.WritableStream): number {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  if (positionals.length === 0) throw new UsageError('scaffold takes a DIR');
+  const [target, ...requested] = positionals;
+  const dir = requireFolder(target);
+  const known: readonly string[] = [...BOOTSTRAP_ORDER, HEARTWOOD_FILE];
+  const unknown = requested.filter((name) => !known.includes(name));
+  if (unknown.length > 0) throw new UsageError(`not a persona file: ${unknown.join(', ')} (expected one of ${known.join(', ')})`);
+  const present = readBootstrapFiles(dir);
+  const names = (requested.length > 0 ? [...new Set(requested)] : BOOTSTRAP_ORDER.filter((name) => !present.has(name))) as TemplateName[];
+  for (const { name, outcome } of scaffoldFiles(dir, names)) {
+    out.write(outcome === 'created' ? `created ${name}\n` : `kept ${name} (already exists, not overwritten)\n`);
+  }
+  if (names.length === 0) out.write('nothing to create: all seven bootstrap files exist\n');
+  return 0;
+}
+
+function requireFolder(dir: string): string {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ENOENT' ? `${dir}: no such folder` : `${dir}: cannot be read (${code})`);
+  }
+  if (!stat.isDirectory()) throw new UsageError(`${dir}: is a file, not a persona folder`);
+  try {
+    fs.readdirSync(dir);
+  } catch (error) {
+    throw new UsageError(`${dir}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
+  }
+  return dir;
+}
+
+function fraction(text: string): number {
+  const value = Number(text);
+  if (!(value > 0 && value <= 1)) throw new UsageError(`--warn-at takes a fraction in (0, 1], not '${text}'`);
+  return value;
+}
+
+function count(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${flag} takes a whole number of characters, not '${text}'`);
+  return value;
+}
+
+function isArgError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+}
+
+if (require.main === module) {
+  process.exitCode = main(process.argv.slice(2));
+}
