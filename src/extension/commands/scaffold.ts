@@ -1,0 +1,7 @@
+// Not built yet: see the editor-experience issue.
+import * as vscode from 'vscode';
+import type { CommandContext } from '.';
+
+export function registerScaffoldCommands(_deps: CommandContext): vscode.Disposable[] {
+  return [];
+}

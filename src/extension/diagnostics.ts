@@ -1,0 +1,11 @@
+// Not built yet: see the editor-experience issue.
+import * as vscode from 'vscode';
+import { Disposable } from './disposable';
+import { PersonaWorkspace } from './personaWorkspace';
+
+export class CapDiagnostics extends Disposable {
+  constructor(..._args: [personas: PersonaWorkspace]) {
+    super();
+    void vscode;
+  }
+}

@@ -1,0 +1,2 @@
+// Not built yet: see the editor-experience issue.
+export {};
