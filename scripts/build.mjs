@@ -2,7 +2,7 @@
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
-const common = { bundle: true, sourcemap: true, logLevel: 'info', target: 'node20' };
+const common = { bundle: true, sourcemap: true, logLevel: 'warning', target: 'node20' };
 
 const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
