@@ -62,7 +62,7 @@ describe('discovery', () => {
 
 describe('templates and formatting', () => {
   it('has a guide and a purpose line for every persona file', () => {
-    for (const name of [...BOOTSTRAP_ORDER, HEARTWOOD_FILE]) {
+    for (const name of [...BOOTSTRAP_ORDER, HEARTWOOD_FILE] as const) {
       assert.ok(templateFor(name).length > 40, name);
       assert.ok(FILE_PURPOSE[name].length > 20, name);
     }
