@@ -35,9 +35,21 @@ describe('soul size from per-file parts', () => {
     assert.strictEqual(measured(sources), utf8Length(composeFromSources(sources).soul));
   });
 
+  it('trims Unicode white space and keeps lone surrogates as U+FFFD', () => {
+    const sources = { 'SOUL.md': '\u00a0\u3000 \ud800 body \udc00\u2028\ufeff', 'TOOLS.md': '\u2003\n\t' };
+    assert.strictEqual(measured(sources), utf8Length(composeFromSources(sources).soul));
+  });
+
+  it('uses the source size it is given instead of measuring again', () => {
+    assert.strictEqual(sectionByteLength('SOUL.md', ' ab ', 4), sectionByteLength('SOUL.md', ' ab '));
+  });
+
   it('equals the byte length of the composed soul for any sources', () => {
+    const space = fc.constantFrom(' ', '\n', '\t', '\u00a0', '\u2028', '\ufeff', '\u3000', '\r\n');
+    const text = fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 8 }), space), { maxLength: 8 }).map((parts) => parts.join(''));
     const source = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 40 }),
+      text,
       fc.uint8Array({ maxLength: 40 }),
     );
     const present = fc.dictionary(fc.constantFrom(...BOOTSTRAP_ORDER), source);

@@ -106,7 +106,7 @@ export class TreeStats {
     const report = reportFile(name, source, warnAt(uri));
     return {
       report,
-      sectionBytes: source === undefined ? 0 : sectionByteLength(name, source),
+      sectionBytes: source === undefined ? 0 : sectionByteLength(name, source, report.bytes),
       unsaved: this.personas.openDocument(uri)?.isDirty ?? false,
     };
   }
