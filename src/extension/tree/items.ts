@@ -43,7 +43,10 @@ export function personaItem(node: PersonaNode, stats: PersonaStats, options: { m
   if (stats.present > 0) sizes.push(formatBytes(stats.soulBytes));
   if (stats.heartwood?.report.present) sizes.push(t('{0} chars', formatCount(stats.heartwood.report.chars)));
   const size = sizes.length ? sizes.join(' · ') : t('empty');
-  item.description = options.multiRoot && persona.workspaceFolder ? `${persona.workspaceFolder.name} · ${size}` : size;
+  // Across several roots, say which one; a root's own persona is already labelled by its name.
+  const root = persona.workspaceFolder;
+  const isRoot = root !== undefined && root.uri.toString() === persona.uri.toString();
+  item.description = options.multiRoot && root && !isRoot ? `${root.name} · ${size}` : size;
   item.iconPath =
     stats.state === 'over' || stats.state === 'near'
       ? new vscode.ThemeIcon('person', stateIcon[stats.state].color)
