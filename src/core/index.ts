@@ -9,3 +9,5 @@ export * from './discovery';
 export * from './format';
 export * from './utf8';
 export { nodeDirectoryReader, scaffoldFiles, ScaffoldOutcome } from './nodeFs';
+export * from './soulSize';
+export * from './personaFolderName';
