@@ -1,7 +1,7 @@
 // The soul preview's script: draws what the extension sends and applies its patches.
 import { BOOTSTRAP_ORDER } from '../core/bootstrap';
 import { element } from './dom';
-import type { FromWebview, HeartwoodView, Labels, RenderMessage, RevealMessage, SectionMessage, ToWebview, Totals, WebviewState } from './protocol';
+import type { FromWebview, HeartwoodView, Labels, RenderMessage, RevealMessage, SectionUpdate, ToWebview, Totals, UpdateMessage, WebviewState } from './protocol';
 import { HeartwoodSectionView, SectionView } from './sections';
 
 interface VsCodeApi {
@@ -25,7 +25,6 @@ let labels: Labels | undefined;
 let sections = new Map<string, SectionView>();
 let heartwood: HeartwoodSectionView | undefined;
 let pendingReveal: RevealMessage | undefined;
-let lastTotals: Totals | undefined;
 let restoreScroll: number | undefined;
 
 const openFile = (name: string, atCut: boolean) => vscode.postMessage({ type: 'openFile', name, atCut });
@@ -67,28 +66,37 @@ function render(message: RenderMessage): void {
   if (pendingReveal) reveal(pendingReveal);
 }
 
-function updateSection(message: SectionMessage): void {
-  if (message.generation !== generation || !labels) return;
-  const { change, name } = message;
+function update(message: UpdateMessage): void {
+  if (message.generation !== generation) return;
+  for (const part of message.parts) {
+    if (part.kind === 'heartwood') showHeartwood(part.heartwood);
+    else if (!updateSection(part)) return resync();
+  }
+  markFirst();
+  showTotals(message.totals);
+}
+
+/** Applies one section's change; false when the page no longer matches the extension's copy. */
+function updateSection(part: SectionUpdate): boolean {
+  const { change, name } = part;
   let view = sections.get(name);
   if (change.kind === 'remove') {
     view?.element.remove();
     sections.delete(name);
   } else if (!view) {
-    if (change.kind !== 'set' || !message.meta) return resync();
-    view = new SectionView({ meta: message.meta, head: change.head }, labels, openFile);
+    if (change.kind !== 'set' || !part.meta || !labels) return false;
+    view = new SectionView({ meta: part.meta, head: change.head }, labels, openFile);
     insertInOrder(view);
   } else {
-    if (message.meta) view.setMeta(message.meta);
+    if (part.meta) view.setMeta(part.meta);
     if (change.kind === 'set') view.setHead(change.head);
     if (change.kind === 'patch') {
       view.apply(change.patch);
       // A patch is only right on the exact text it was made from.
-      if (view.length !== change.length) return resync();
+      if (view.length !== change.length) return false;
     }
   }
-  markFirst();
-  showTotals(message.totals);
+  return true;
 }
 
 function insertInOrder(view: SectionView): void {
@@ -109,7 +117,6 @@ function markFirst(): void {
 }
 
 function showTotals(totals: Totals): void {
-  lastTotals = totals;
   // A Heartwood-only persona has no bootstrap soul: say nothing about one.
   const bootstrap = sections.size > 0 || !heartwood;
   total.textContent = bootstrap ? totals.text : '';
@@ -160,14 +167,11 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
   const message = event.data;
   switch (message?.type) {
     case 'render':
-      return render(message);
-    case 'section':
-      return updateSection(message);
-    case 'heartwood':
-      if (message.generation !== generation) return;
-      showHeartwood(message.heartwood);
-      if (lastTotals) showTotals(lastTotals);
-      return;
+      render(message);
+      return ack(message.seq);
+    case 'update':
+      update(message);
+      return ack(message.seq);
     case 'reveal':
       return reveal(message);
     case 'options':
@@ -175,6 +179,11 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       return;
   }
 });
+
+/** The extension sends the next update once this one is applied. */
+function ack(seq: number): void {
+  vscode.postMessage({ type: 'ack', seq });
+}
 
 let scrollQueued = false;
 window.addEventListener('scroll', () => {

@@ -71,8 +71,10 @@ export interface Labels {
 
 export interface RenderMessage {
   readonly type: 'render';
-  /** Every later message carries it; a webview drops messages of another generation. */
+  /** Every later update carries it; a webview drops updates of another generation. */
   readonly generation: number;
+  /** Acknowledged by the webview: the extension sends the next update once it is. */
+  readonly seq: number;
   /** The persona folder shown, or undefined for the empty state. */
   readonly persona?: { readonly uri: string; readonly label: string };
   /** Shown instead of sections when there is nothing to show. */
@@ -94,20 +96,26 @@ export type SectionChange =
   /** The file is gone: no section. */
   | { readonly kind: 'remove' };
 
-export interface SectionMessage {
-  readonly type: 'section';
-  readonly generation: number;
+export interface SectionUpdate {
+  readonly kind: 'section';
   readonly name: string;
   readonly change: SectionChange;
   /** Present unless the change is a removal. */
   readonly meta?: SectionMeta;
-  readonly totals: Totals;
 }
 
-export interface HeartwoodMessage {
-  readonly type: 'heartwood';
-  readonly generation: number;
+export interface HeartwoodUpdate {
+  readonly kind: 'heartwood';
   readonly heartwood?: HeartwoodView;
+}
+
+/** The changes since the last message: only changed sections, as patches where they can be. */
+export interface UpdateMessage {
+  readonly type: 'update';
+  readonly generation: number;
+  readonly seq: number;
+  readonly parts: ReadonlyArray<SectionUpdate | HeartwoodUpdate>;
+  readonly totals: Totals;
 }
 
 export interface RevealMessage {
@@ -123,7 +131,7 @@ export interface OptionsMessage {
   readonly wrap: boolean;
 }
 
-export type ToWebview = RenderMessage | SectionMessage | HeartwoodMessage | RevealMessage | OptionsMessage;
+export type ToWebview = RenderMessage | UpdateMessage | RevealMessage | OptionsMessage;
 
 /** What the webview keeps with `vscode.setState`, so a reload comes back to the same place. */
 export interface WebviewState {
@@ -136,6 +144,8 @@ export type FromWebview =
   | { readonly type: 'ready'; readonly state?: WebviewState }
   /** Open a file of the shown persona, at the cut when `atCut`. */
   | { readonly type: 'openFile'; readonly name: string; readonly atCut: boolean }
+  /** A render or update is applied: the next may come. */
+  | { readonly type: 'ack'; readonly seq: number }
   /** The webview's copy drifted from the extension's: send everything again. */
   | { readonly type: 'resync' };
 
@@ -161,6 +171,8 @@ export function parseFromWebview(value: unknown): FromWebview | undefined {
     }
     case 'openFile':
       return typeof message.name === 'string' ? { type: 'openFile', name: message.name, atCut: message.atCut === true } : undefined;
+    case 'ack':
+      return typeof message.seq === 'number' ? { type: 'ack', seq: message.seq } : undefined;
     case 'resync':
       return { type: 'resync' };
     default:

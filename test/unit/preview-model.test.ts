@@ -1,38 +1,43 @@
 import assert from 'node:assert';
 import { composeHeartwood, composeSection, MAX_FILE_BYTES, TRUNCATION_NOTICE } from '../../src/core';
-import { heartwoodModel, sectionModel, splitNotice, totalsText, Translate } from '../../src/extension/preview/soulModel';
+import { headOf, heartwoodModel, sectionModel, splitNotice, totalsText, Translate } from '../../src/extension/preview/soulModel';
 
 const t: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
 
 describe('preview model', () => {
   it('describes a section: exact bytes, share of the cap, state', () => {
     const model = sectionModel(composeSection('SOUL.md', 'You are Ava.'), 0.9, t);
-    assert.strictEqual(model.init.head, '## SOUL.md\n\nYou are Ava.');
+    assert.strictEqual(headOf(model), '## SOUL.md\n\nYou are Ava.');
     assert.deepStrictEqual(
-      { bytes: model.init.meta.bytes, state: model.init.meta.state, notice: model.init.meta.notice, cutText: model.init.meta.cutText },
+      { bytes: model.meta.bytes, state: model.meta.state, notice: model.meta.notice, cutText: model.meta.cutText },
       { bytes: 12, state: 'ok', notice: '', cutText: '' },
     );
-    assert.strictEqual(model.init.meta.sizeText, '12 bytes · <0.1 % of 2 MB');
+    assert.strictEqual(model.meta.sizeText, '12 bytes · <0.1 % of 2 MB');
     assert.strictEqual(model.soulBytes, '## SOUL.md\n\nYou are Ava.'.length);
+  });
+
+  it('counts the bytes a section adds in the soul from heading and trimmed body, multi-byte included', () => {
+    for (const source of ['  é 😀 \u3000', '\u00a0x\u00a0', '', 'x'.repeat(MAX_FILE_BYTES + 3)]) {
+      const section = composeSection('USER.md', source);
+      assert.strictEqual(sectionModel(section, 0.9, t).soulBytes, Buffer.byteLength(section.text));
+    }
   });
 
   it('marks a section near the cap at the warnAt threshold', () => {
     const near = sectionModel(composeSection('MEMORY.md', 'x'.repeat(Math.ceil(MAX_FILE_BYTES * 0.5))), 0.5, t);
-    assert.strictEqual(near.init.meta.state, 'near');
+    assert.strictEqual(near.meta.state, 'near');
   });
 
   it('splits the notice off a cut section, even when the kept text is only whitespace', () => {
     const cut = composeSection('MEMORY.md', 'x'.repeat(MAX_FILE_BYTES + 1));
-    assert.deepStrictEqual(splitNotice(cut), { head: cut.text.slice(0, -TRUNCATION_NOTICE.length), notice: TRUNCATION_NOTICE });
+    assert.deepStrictEqual(splitNotice(cut), { kept: cut.body.slice(0, -TRUNCATION_NOTICE.length), notice: TRUNCATION_NOTICE });
     const blank = composeSection('MEMORY.md', ' '.repeat(MAX_FILE_BYTES + 1));
-    const split = splitNotice(blank);
-    assert.strictEqual(split.head + split.notice, blank.text);
-    assert.ok(split.notice.endsWith(TRUNCATION_NOTICE.trimStart()));
+    assert.deepStrictEqual(splitNotice(blank), { kept: '', notice: TRUNCATION_NOTICE.trimStart() });
   });
 
   it('does not take a file that merely ends with the notice text for a cut one', () => {
     const section = composeSection('SOUL.md', `text${TRUNCATION_NOTICE}`);
-    assert.deepStrictEqual(splitNotice(section), { head: section.text, notice: '' });
+    assert.deepStrictEqual(splitNotice(section), { kept: section.body, notice: '' });
   });
 
   it('says how big the soul is', () => {

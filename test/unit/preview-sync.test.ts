@@ -42,20 +42,23 @@ class FakeWebview {
         this.notices.set(section.meta.name, section.meta.notice);
       }
       this.totals = message.totals;
-    } else if (message.type === 'section') {
+    } else if (message.type === 'update') {
       assert.strictEqual(message.generation, this.generation);
-      const { change, name } = message;
-      if (change.kind === 'remove') {
-        this.heads.delete(name);
-        this.notices.delete(name);
-      } else {
-        if (change.kind === 'set') this.heads.set(name, change.head);
-        if (change.kind === 'patch') {
-          const head = applyPatch(this.heads.get(name)!, change.patch);
-          assert.strictEqual(head.length, change.length);
-          this.heads.set(name, head);
+      for (const part of message.parts) {
+        if (part.kind !== 'section') continue;
+        const { change, name } = part;
+        if (change.kind === 'remove') {
+          this.heads.delete(name);
+          this.notices.delete(name);
+        } else {
+          if (change.kind === 'set') this.heads.set(name, change.head);
+          if (change.kind === 'patch') {
+            const head = applyPatch(this.heads.get(name)!, change.patch);
+            assert.strictEqual(head.length, change.length);
+            this.heads.set(name, head);
+          }
+          this.notices.set(name, part.meta!.notice);
         }
-        this.notices.set(name, message.meta!.notice);
       }
       this.totals = message.totals;
     }
@@ -134,8 +137,10 @@ describe('preview sync: messages', () => {
     const message = sync.section('SOUL.md', modelOf('SOUL.md', sources));
     assert.ok(message && message.change.kind === 'patch');
     assert.deepStrictEqual(message.change.patch, { start: 5000 + '## SOUL.md\n\n'.length, deleteCount: 0, insert: 'k' });
-    assert.ok(JSON.stringify(message).length < 1000, 'the message carries the edit, not the text');
-    page.receive(message);
+    const sent = sync.update([message]);
+    assert.strictEqual(sent?.parts.length, 1, 'only the changed section');
+    assert.ok(JSON.stringify(sent).length < 1000, 'the message carries the edit, not the text');
+    page.receive(sent);
     assert.strictEqual(page.soul(), composeFromSources(sources).soul);
   });
 
@@ -145,6 +150,7 @@ describe('preview sync: messages', () => {
     render(sync, sources);
     assert.strictEqual(sync.section('SOUL.md', modelOf('SOUL.md', sources)), undefined);
     assert.strictEqual(sync.section('USER.md', undefined), undefined);
+    assert.strictEqual(sync.update([undefined]), undefined, 'no message at all');
   });
 
   it('sends only the header when only whitespace the runtime trims changed', () => {
@@ -163,12 +169,12 @@ describe('preview sync: messages', () => {
     const page = new FakeWebview();
     page.receive(render(sync, sources as Record<string, string>));
     sources['AGENTS.md'] = 'a';
-    page.receive(sync.section('AGENTS.md', modelOf('AGENTS.md', sources as Record<string, string>)));
+    page.receive(sync.update([sync.section('AGENTS.md', modelOf('AGENTS.md', sources as Record<string, string>))]));
     assert.strictEqual(page.soul(), '## AGENTS.md\n\na\n\n## MEMORY.md\n\nm');
     delete sources['MEMORY.md'];
     const removal = sync.section('MEMORY.md', undefined);
     assert.strictEqual(removal?.change.kind, 'remove');
-    page.receive(removal);
+    page.receive(sync.update([removal]));
     assert.strictEqual(page.soul(), '## AGENTS.md\n\na');
     assert.strictEqual(page.totals!.bytes, utf8Length('## AGENTS.md\n\na'));
   });
@@ -183,12 +189,13 @@ describe('preview sync: messages', () => {
     assert.strictEqual(over?.meta?.state, 'over');
     assert.strictEqual(over?.meta?.notice, TRUNCATION_NOTICE);
     assert.match(over!.meta!.cutText, /line 1, column 2097153\): the runtime drops the last 2 bytes/);
-    assert.ok(JSON.stringify(over).length < 2000);
-    page.receive(over);
+    const sent = sync.update([over]);
+    assert.ok(JSON.stringify(sent).length < 2000);
+    page.receive(sent);
     assert.strictEqual(page.soul(), composeFromSources(sources).soul);
     assert.strictEqual(page.totals!.bytes, utf8Length(composeFromSources(sources).soul));
     sources['MEMORY.md'] = sources['MEMORY.md'].slice(3);
-    page.receive(sync.section('MEMORY.md', modelOf('MEMORY.md', sources)));
+    page.receive(sync.update([sync.section('MEMORY.md', modelOf('MEMORY.md', sources))]));
     assert.strictEqual(page.soul(), composeFromSources(sources).soul);
     assert.strictEqual(page.notices.get('MEMORY.md'), '');
   });
@@ -215,7 +222,7 @@ describe('preview sync: messages', () => {
             const start = Math.floor(step.where * text.length);
             sources[step.name] = text.slice(0, start) + step.insert + text.slice(start + step.deleteCount);
           }
-          page.receive(sync.section(step.name, modelOf(step.name, sources)));
+          page.receive(sync.update([sync.section(step.name, modelOf(step.name, sources))]));
           const { soul } = composeFromSources(sources);
           assert.strictEqual(page.soul(), soul);
           assert.strictEqual(page.totals!.bytes, utf8Length(soul));
@@ -230,8 +237,9 @@ describe('preview sync: messages', () => {
     const first = render(sync, { 'SOUL.md': 'a' });
     const second = render(sync, { 'SOUL.md': 'a' });
     assert.ok(second.generation > first.generation);
-    const message = sync.section('SOUL.md', modelOf('SOUL.md', { 'SOUL.md': 'ab' }));
+    const message = sync.update([sync.section('SOUL.md', modelOf('SOUL.md', { 'SOUL.md': 'ab' }))]);
     assert.strictEqual(message?.generation, second.generation);
+    assert.ok(message.seq > second.seq);
   });
 });
 

@@ -14,7 +14,7 @@ import {
 import { heartwoodCaps, previewWrap, warnAt } from '../config';
 import { Disposable } from '../disposable';
 import { baseName, ContentChange, PersonaWorkspace } from '../personaWorkspace';
-import { parseFromWebview, RevealMessage, ToWebview } from '../../webview/protocol';
+import { HeartwoodUpdate, parseFromWebview, RevealMessage, SectionUpdate, ToWebview } from '../../webview/protocol';
 import { heartwoodModel, labels, sectionModel, SectionModel } from './soulModel';
 import { Coalescer, SoulSync } from './sync';
 
@@ -26,6 +26,8 @@ export interface PreviewHost {
   fileColumn(uri: vscode.Uri): vscode.ViewColumn;
 }
 
+const ACK_TIMEOUT_MS = 2000;
+
 export class PreviewSession extends Disposable {
   private folder: vscode.Uri | undefined;
   private ready = false;
@@ -34,6 +36,9 @@ export class PreviewSession extends Disposable {
   private readonly sync = new SoulSync(vscode.l10n.t);
   private readonly updates: Coalescer;
   private pendingReveal: RevealMessage | undefined;
+  /** The render or update the webview has not acknowledged yet. */
+  private unacked: number | undefined;
+  private ackTimeout: ReturnType<typeof setTimeout> | undefined;
   private readonly folderEmitter = this.register(new vscode.EventEmitter<vscode.Uri | undefined>());
   /** The shown persona changed (or the webview asked for its last one back). */
   readonly onDidChangeFolder = this.folderEmitter.event;
@@ -47,7 +52,7 @@ export class PreviewSession extends Disposable {
     super();
     this.folder = folder;
     this.updates = new Coalescer(() => this.update());
-    this.register({ dispose: () => this.updates.dispose() });
+    this.register({ dispose: () => (this.updates.dispose(), clearTimeout(this.ackTimeout)) });
     this.register(host.webview.onDidReceiveMessage((raw) => this.receive(raw)));
   }
 
@@ -85,6 +90,7 @@ export class PreviewSession extends Disposable {
   /** The webview is destroyed when hidden; when shown again its script says it is ready. */
   hidden(): void {
     this.ready = false;
+    this.unacked = undefined;
   }
 
   private receive(raw: unknown): void {
@@ -93,8 +99,12 @@ export class PreviewSession extends Disposable {
     switch (message.type) {
       case 'ready':
         this.ready = true;
+        this.unacked = undefined;
         if (!this.folder && message.state?.persona) this.show(vscode.Uri.parse(message.state.persona));
         this.refresh();
+        return;
+      case 'ack':
+        this.acked(message.seq);
         return;
       case 'resync':
         this.refresh();
@@ -106,7 +116,21 @@ export class PreviewSession extends Disposable {
   }
 
   private post(message: ToWebview | undefined): void {
-    if (message) void this.host.webview.postMessage(message);
+    if (!message) return;
+    if (message.type === 'render' || message.type === 'update') {
+      this.unacked = message.seq;
+      // Should an ack get lost, carry on after a while rather than stall.
+      clearTimeout(this.ackTimeout);
+      this.ackTimeout = setTimeout(() => this.acked(message.seq), ACK_TIMEOUT_MS);
+    }
+    void this.host.webview.postMessage(message);
+  }
+
+  private acked(seq: number): void {
+    if (seq !== this.unacked) return;
+    this.unacked = undefined;
+    clearTimeout(this.ackTimeout);
+    if (this.needsRender || this.dirty.size > 0 || this.pendingReveal) this.updates.request();
   }
 
   private async update(): Promise<void> {
@@ -114,26 +138,30 @@ export class PreviewSession extends Disposable {
       this.dirty.clear();
       return;
     }
+    // One message in flight at a time: when the webview (or the machine) is slow, the
+    // changes made meanwhile go together in the next message instead of queueing up.
+    if (this.unacked !== undefined) return;
     if (this.needsRender) {
       this.needsRender = false;
       this.dirty.clear();
       await this.render();
-    } else {
+    } else if (this.dirty.size > 0 && this.folder) {
       const folder = this.folder;
       const names = [...this.dirty];
       this.dirty.clear();
+      const parts: Array<SectionUpdate | HeartwoodUpdate | undefined> = [];
       for (const name of names) {
-        if (!folder || this.needsRender) break;
         if (isBootstrapName(name)) {
           const source = await this.personas.source(vscode.Uri.joinPath(folder, name));
-          if (this.needsRender) break; // The persona changed meanwhile; a full render follows.
-          this.post(this.sync.section(name, source === undefined ? undefined : this.sectionOf(name, source, folder)));
+          parts.push(this.sync.section(name, source === undefined ? undefined : this.sectionOf(name, source, folder)));
         } else if (name === HEARTWOOD_FILE) {
           const text = await this.personas.heartwoodText(folder);
-          if (this.needsRender) break;
-          this.post(this.sync.heartwood(heartwoodModel(text, heartwoodCaps(folder), warnAt(folder), vscode.l10n.t)));
+          parts.push(this.sync.heartwood(heartwoodModel(text, heartwoodCaps(folder), warnAt(folder), vscode.l10n.t)));
         }
       }
+      // The persona changed meanwhile: a full render follows, this pass is moot.
+      if (this.needsRender) return;
+      this.post(this.sync.update(parts));
     }
     if (this.pendingReveal && !this.needsRender) {
       this.post(this.pendingReveal);

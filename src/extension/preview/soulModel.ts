@@ -10,40 +10,55 @@ import {
   HeartwoodCaps,
   MAX_FILE_BYTES,
   reportHeartwood,
+  sectionHeading,
   SoulSection,
   splitHeartwood,
   TRUNCATION_NOTICE,
   utf8Length,
 } from '../../core';
-import type { HeartwoodView, Labels, SectionInit } from '../../webview/protocol';
+import type { HeartwoodView, Labels, SectionMeta } from '../../webview/protocol';
 
 /** `vscode.l10n.t` in the extension; a plain `{0}` formatter in tests. */
 export type Translate = (message: string, ...args: Array<string | number>) => string;
 
-/** A section as the preview holds it, with the bytes it adds to the soul. */
+/** A section as the preview holds it: its text is `heading + kept + meta.notice`. */
 export interface SectionModel {
-  readonly init: SectionInit;
+  readonly meta: SectionMeta;
+  /** `## NAME\n\n`. */
+  readonly heading: string;
+  /** The body as sent, minus the truncation notice: the part typing changes. */
+  readonly kept: string;
   /** UTF-8 bytes of the section's text in the soul. */
   readonly soulBytes: number;
 }
 
-/**
- * The section's text split into what typing changes (head) and the runtime's
- * truncation notice (the tail of a cut file). `trim()` removes the notice's leading
- * newline when nothing but whitespace is kept before it.
- */
-export function splitNotice(section: Pick<SoulSection, 'text' | 'truncated'>): { head: string; notice: string } {
-  if (section.truncated) {
-    for (const notice of [TRUNCATION_NOTICE, TRUNCATION_NOTICE.trimStart()]) {
-      if (section.text.endsWith(notice)) return { head: section.text.slice(0, section.text.length - notice.length), notice };
-    }
-  }
-  return { head: section.text, notice: '' };
+/** The text the webview shows for a section, before its notice. */
+export function headOf(model: SectionModel): string {
+  return model.heading + model.kept;
 }
 
-/** A section of the soul as the preview shows it; `cut` is the core's report of the cut, when there is one. */
+/**
+ * A section's body split into what typing changes (kept) and the runtime's truncation
+ * notice (the tail of a cut file). `trim()` removes the notice's leading newline when
+ * nothing but whitespace is kept before it.
+ */
+export function splitNotice(section: Pick<SoulSection, 'body' | 'truncated'>): { kept: string; notice: string } {
+  if (section.truncated) {
+    for (const notice of [TRUNCATION_NOTICE, TRUNCATION_NOTICE.trimStart()]) {
+      if (section.body.endsWith(notice)) return { kept: section.body.slice(0, section.body.length - notice.length), notice };
+    }
+  }
+  return { kept: section.body, notice: '' };
+}
+
+/**
+ * A section of the soul as the preview shows it; `cut` is the core's report of the cut,
+ * when there is one. Works on the body, never on heading + body: joining them would copy
+ * a 2 MB string on every keystroke.
+ */
 export function sectionModel(section: SoulSection, warnAt: number, t: Translate, cut?: CutPlace): SectionModel {
-  const { head, notice } = splitNotice(section);
+  const { kept, notice } = splitNotice(section);
+  const heading = sectionHeading(section.name);
   const fraction = section.bytes / MAX_FILE_BYTES;
   const dropped = Math.max(0, section.bytes - MAX_FILE_BYTES);
   const cutText = !section.truncated
@@ -52,19 +67,18 @@ export function sectionModel(section: SoulSection, warnAt: number, t: Translate,
       ? t('Cut at the 2 MB cap (line {0}, column {1}): the runtime drops the last {2} bytes.', cut.line + 1, cut.column + 1, formatCount(dropped))
       : t('Cut at the 2 MB cap: the runtime drops the last {0} bytes.', formatCount(dropped));
   return {
-    init: {
-      head,
-      meta: {
-        name: section.name,
-        bytes: section.bytes,
-        fraction,
-        state: capState(section.bytes, MAX_FILE_BYTES, warnAt),
-        sizeText: t('{0} bytes · {1} of 2 MB', formatCount(section.bytes), formatPercent(fraction)),
-        notice,
-        cutText,
-      },
+    meta: {
+      name: section.name,
+      bytes: section.bytes,
+      fraction,
+      state: capState(section.bytes, MAX_FILE_BYTES, warnAt),
+      sizeText: t('{0} bytes · {1} of 2 MB', formatCount(section.bytes), formatPercent(fraction)),
+      notice,
+      cutText,
     },
-    soulBytes: utf8Length(section.text),
+    heading,
+    kept,
+    soulBytes: utf8Length(heading) + utf8Length(section.body),
   };
 }
 

@@ -3,15 +3,16 @@
 // changed section; a patch of its text, not the text). Pure (no vscode).
 import { BOOTSTRAP_ORDER } from '../../core';
 import type {
-  HeartwoodMessage,
+  HeartwoodUpdate,
   HeartwoodView,
   Labels,
   Patch,
   RenderMessage,
-  SectionMessage,
+  SectionUpdate,
   Totals,
+  UpdateMessage,
 } from '../../webview/protocol';
-import { SectionModel, totalsText, Translate } from './soulModel';
+import { headOf, SectionModel, totalsText, Translate } from './soulModel';
 
 const BLOCK = 2048;
 
@@ -57,7 +58,8 @@ export function diffText(before: string, after: string): Patch | undefined {
 }
 
 interface Held {
-  readonly head: string;
+  readonly heading: string;
+  readonly kept: string;
   readonly metaKey: string;
   readonly soulBytes: number;
 }
@@ -74,6 +76,7 @@ export interface RenderInput {
 /** What one webview holds, and the messages that bring it up to date. */
 export class SoulSync {
   private generation = 0;
+  private seq = 0;
   private readonly held = new Map<string, Held>();
   private heartwoodKey: string | undefined;
 
@@ -88,51 +91,55 @@ export class SoulSync {
     return {
       type: 'render',
       generation: this.generation,
+      seq: ++this.seq,
       persona: input.persona,
       empty: input.empty,
       wrap: input.wrap,
       labels: input.labels,
-      sections: input.sections.map((section) => section.init),
+      sections: input.sections.map((section) => ({ meta: section.meta, head: headOf(section) })),
       totals: this.totals(),
       heartwood: input.heartwood,
     };
   }
 
-  /** The message for one bootstrap file's new state (undefined: absent), or undefined when nothing changed. */
-  section(name: string, model: SectionModel | undefined): SectionMessage | undefined {
+  /** The change of one bootstrap file (undefined: absent), or undefined when nothing changed. */
+  section(name: string, model: SectionModel | undefined): SectionUpdate | undefined {
     const before = this.held.get(name);
     if (!model) {
       if (!before) return undefined;
       this.held.delete(name);
-      return { type: 'section', generation: this.generation, name, change: { kind: 'remove' }, totals: this.totals() };
+      return { kind: 'section', name, change: { kind: 'remove' } };
     }
     const after = this.hold(model);
-    const base = { type: 'section', generation: this.generation, name, meta: model.init.meta } as const;
-    if (!before) return { ...base, change: { kind: 'set', head: after.head }, totals: this.totals() };
-    const patch = diffText(before.head, after.head);
-    if (patch) return { ...base, change: { kind: 'patch', patch, length: after.head.length }, totals: this.totals() };
-    if (before.metaKey !== after.metaKey || before.soulBytes !== after.soulBytes) {
-      return { ...base, change: { kind: 'meta' }, totals: this.totals() };
-    }
+    const base = { kind: 'section', name, meta: model.meta } as const;
+    if (!before) return { ...base, change: { kind: 'set', head: headOf(model) } };
+    const length = after.heading.length + after.kept.length;
+    if (before.heading !== after.heading) return { ...base, change: { kind: 'set', head: headOf(model) } };
+    // Diff the bodies (flat strings), then shift past the heading the webview also holds.
+    const patch = diffText(before.kept, after.kept);
+    if (patch) return { ...base, change: { kind: 'patch', patch: { ...patch, start: patch.start + after.heading.length }, length } };
+    if (before.metaKey !== after.metaKey || before.soulBytes !== after.soulBytes) return { ...base, change: { kind: 'meta' } };
     return undefined;
   }
 
-  /** The message for Heartwood's new state, or undefined when nothing changed. */
-  heartwood(view: HeartwoodView | undefined): HeartwoodMessage | undefined {
+  /** Heartwood's change, or undefined when nothing changed. */
+  heartwood(view: HeartwoodView | undefined): HeartwoodUpdate | undefined {
     const key = view && JSON.stringify(view);
     if (key === this.heartwoodKey) return undefined;
     this.heartwoodKey = key;
-    return { type: 'heartwood', generation: this.generation, heartwood: view };
+    return { kind: 'heartwood', heartwood: view };
   }
 
-  /** The head the webview holds for a section (for tests and checks). */
-  heldHead(name: string): string | undefined {
-    return this.held.get(name)?.head;
+  /** One message for the changes of a pass, or undefined when there are none. */
+  update(parts: ReadonlyArray<SectionUpdate | HeartwoodUpdate | undefined>): UpdateMessage | undefined {
+    const changed = parts.filter((part): part is SectionUpdate | HeartwoodUpdate => part !== undefined);
+    if (changed.length === 0) return undefined;
+    return { type: 'update', generation: this.generation, seq: ++this.seq, parts: changed, totals: this.totals() };
   }
 
   private hold(model: SectionModel): Held {
-    const held = { head: model.init.head, metaKey: JSON.stringify(model.init.meta), soulBytes: model.soulBytes };
-    this.held.set(model.init.meta.name, held);
+    const held = { heading: model.heading, kept: model.kept, metaKey: JSON.stringify(model.meta), soulBytes: model.soulBytes };
+    this.held.set(model.meta.name, held);
     return held;
   }
 
