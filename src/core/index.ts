@@ -9,3 +9,6 @@ export * from './discovery';
 export * from './format';
 export * from './utf8';
 export { nodeDirectoryReader, scaffoldFiles, ScaffoldOutcome } from './nodeFs';
+export * from './capMessages';
+export * from './soulSize';
+export * from './statusSummary';
