@@ -4,6 +4,7 @@ import {
   BOOTSTRAP_ORDER,
   BootstrapName,
   composeFromSources,
+  composeSection,
   reportFile,
   reportHeartwood,
   sectionByteLength,
@@ -67,5 +68,28 @@ describe('status bar summary', () => {
   it('says a mis-cased active file is not read', () => {
     const summary = statusSummary({ files: reports({ 'AGENTS.md': 'a' }), soulBytes: 15, active: 'soul.md' });
     assert.strictEqual(summary.text, '$(person) Soul 15 B · soul.md is not read');
+  });
+});
+
+describe('section size of editor text past the cap', () => {
+  const composed = (text: string) => utf8Length(composeSection('MEMORY.md', text).text);
+  const tails = fc.string({ unit: 'binary', maxLength: 12 });
+
+  it('matches the composed section wherever the cap falls, split characters and lone surrogates included', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 6 }), tails, tails, (back, middle, tail) => {
+        const text = 'a'.repeat(CAP - back) + middle + tail + 'z';
+        assert.strictEqual(sectionByteLength('MEMORY.md', text), composed(text));
+        const cut = reportFile('MEMORY.md', text).cut;
+        assert.strictEqual(sectionByteLength('MEMORY.md', text, cut?.index), composed(text));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('matches when the kept part is all whitespace, with or without a split character', () => {
+    for (const text of [' '.repeat(CAP) + 'x', ' '.repeat(CAP - 1) + 'é', '\n'.repeat(CAP - 2) + '😀', '\uD800'.repeat(CAP)]) {
+      assert.strictEqual(sectionByteLength('MEMORY.md', text), composed(text));
+    }
   });
 });
