@@ -11,3 +11,5 @@ export * from './utf8';
 export { nodeDirectoryReader, scaffoldFiles, ScaffoldOutcome } from './nodeFs';
 export * from './soulSize';
 export * from './personaFolderName';
+export * from './capMessages';
+export * from './statusSummary';

@@ -41,7 +41,7 @@ describe('soul size from per-file parts', () => {
   });
 
   it('uses the source size it is given instead of measuring again', () => {
-    assert.strictEqual(sectionByteLength('SOUL.md', ' ab ', 4), sectionByteLength('SOUL.md', ' ab '));
+    assert.strictEqual(sectionByteLength('SOUL.md', ' ab ', { bytes: 4 }), sectionByteLength('SOUL.md', ' ab '));
   });
 
   it('equals the byte length of the composed soul for any sources', () => {

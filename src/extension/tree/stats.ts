@@ -106,7 +106,7 @@ export class TreeStats {
     const report = reportFile(name, source, warnAt(uri));
     return {
       report,
-      sectionBytes: source === undefined ? 0 : sectionByteLength(name, source, report.bytes),
+      sectionBytes: source === undefined ? 0 : sectionByteLength(name, source, { bytes: report.bytes, cutIndex: report.cut?.index }),
       unsaved: this.personas.openDocument(uri)?.isDirty ?? false,
     };
   }
