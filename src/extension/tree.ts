@@ -8,6 +8,7 @@ import { Disposable } from './disposable';
 import { PersonaWorkspace } from './personaWorkspace';
 import { ALL, Coalescer } from './tree/coalescer';
 import { bootstrapFileItem, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './tree/items';
+import { Freshness } from './tree/freshness';
 import { registerMissingDecorations } from './tree/missingDecorations';
 import { FileNode, PersonaNodes, TreeNode } from './tree/nodes';
 import { TreeStats } from './tree/stats';
@@ -17,6 +18,10 @@ export const PERSONAS_VIEW = 'personaStudio.personas';
 export const REVEAL_PERSONA_COMMAND = 'personaStudio.revealPersona';
 /** Refreshes after an edit come at most this often. */
 const REFRESH_INTERVAL_MS = 150;
+/** A refresh that has not shown a change this long after it was asked for is asked again... */
+const VERIFY_AFTER_MS = 1000;
+/** ...this many times at most, once the user stops typing (a collapsed persona never shows). */
+const MAX_RETRIES = 3;
 /** More personas than this start collapsed. */
 const EXPAND_UP_TO = 5;
 
@@ -27,6 +32,9 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
   private readonly stats: TreeStats;
   private readonly view: vscode.TreeView<TreeNode>;
   private readonly refreshes = new Coalescer<string>(REFRESH_INTERVAL_MS, (keys) => this.deliver(keys));
+  private readonly freshness = new Freshness();
+  private readonly verifications = new Coalescer<string>(VERIFY_AFTER_MS, (keys) => this.verify(keys));
+  private readonly retries = new Map<string, number>();
 
   constructor(
     _context: vscode.ExtensionContext,
@@ -34,31 +42,23 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
   ) {
     super();
     this.stats = new TreeStats(personas);
-    this.register({ dispose: () => this.refreshes.dispose() });
+    this.register({ dispose: () => (this.refreshes.dispose(), this.verifications.dispose()) });
     this.view = this.register(vscode.window.createTreeView(PERSONAS_VIEW, { treeDataProvider: this, showCollapseAll: true }));
     this.register(registerMissingDecorations());
     this.register(
       personas.onDidChangePersonas(() => {
         this.nodes.sync(personas.personas);
         this.stats.clear();
+        this.freshness.clear();
         this.refreshes.add(ALL);
       }),
     );
     this.register(
-      personas.onDidChangeContent(({ folder, name }) => {
-        this.stats.invalidate(vscode.Uri.joinPath(folder, name));
-        const node = this.nodes.get(folder);
-        if (node) this.refreshes.add(node.uri.toString());
-      }),
+      personas.onDidChangeContent(({ folder, name }) => this.fileChanged(folder, vscode.Uri.joinPath(folder, name))),
     );
     // Saving does not change the content, but the item's "unsaved" mark must go.
     this.register(
-      vscode.workspace.onDidSaveTextDocument((document) => {
-        const node = this.nodes.get(vscode.Uri.joinPath(document.uri, '..'));
-        if (!node) return;
-        this.stats.invalidate(document.uri);
-        this.refreshes.add(node.uri.toString());
-      }),
+      vscode.workspace.onDidSaveTextDocument((document) => this.fileChanged(vscode.Uri.joinPath(document.uri, '..'), document.uri)),
     );
     this.register(
       onDidChangeSettings(() => {
@@ -87,13 +87,41 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     return true;
   }
 
+  private fileChanged(folder: vscode.Uri, file: vscode.Uri): void {
+    this.stats.invalidate(file);
+    const node = this.nodes.get(folder);
+    if (!node) return;
+    this.freshness.changed(file.toString());
+    this.retries.delete(node.uri.toString());
+    this.refreshes.add(node.uri.toString());
+  }
+
   private deliver(keys: ReadonlySet<string> | typeof ALL): void {
     if (keys === ALL) {
       this.changeEmitter.fire(undefined);
       return;
     }
     const changed = [...keys].map((key) => this.nodes.get(vscode.Uri.parse(key))).filter((node) => node !== undefined);
-    if (changed.length) this.changeEmitter.fire(changed);
+    if (changed.length === 0) return;
+    this.changeEmitter.fire(changed);
+    for (const node of changed) this.verifications.add(node.uri.toString());
+  }
+
+  /** Asks again for refreshes that VS Code folded into an earlier one, once things are quiet. */
+  private verify(keys: ReadonlySet<string> | typeof ALL): void {
+    // A hidden view applies what it was told when it shows again.
+    if (keys === ALL || !this.view.visible) return;
+    for (const key of keys) {
+      const node = this.nodes.get(vscode.Uri.parse(key));
+      if (!node) continue;
+      const tries = this.retries.get(key) ?? 0;
+      if (this.freshness.stale(node.files().map((file) => file.uri.toString())).length === 0 || tries >= MAX_RETRIES) {
+        this.retries.delete(key);
+        continue;
+      }
+      this.retries.set(key, tries + 1);
+      this.refreshes.add(key);
+    }
   }
 
   async getChildren(element?: TreeNode): Promise<TreeNode[]> {
@@ -134,6 +162,7 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
   }
 
   private async fileItem(node: FileNode): Promise<vscode.TreeItem> {
+    this.freshness.shown(node.uri.toString());
     if (isBootstrapName(node.name)) return bootstrapFileItem(node, await this.stats.file(node.parent.uri, node.name));
     return heartwoodItem(node, await this.stats.heartwood(node.parent.uri));
   }
