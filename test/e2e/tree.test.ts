@@ -116,7 +116,9 @@ describe('Personas tree', () => {
     );
   });
 
-  it('counts what is typed in an unsaved editor, before it is saved', async () => {
+  it('counts what is typed in an unsaved editor, before it is saved', async function () {
+    // Opening, typing key by key and saving take long on a busy machine.
+    this.timeout(240_000);
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': SOUL, 'ava/AGENTS.md': AGENTS } });
     await wb.showContainer();
     await eventually(async () => assert.equal(await description(wb, 'ava', 'SOUL.md'), '47 B · <0.1 %'));
