@@ -2,7 +2,9 @@
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
-const common = { bundle: true, sourcemap: true, logLevel: 'info', target: 'node20' };
+// A published build is minified and carries no source maps.
+const production = process.argv.includes('--production');
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', target: 'node20' };
 
 const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },

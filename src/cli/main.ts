@@ -22,7 +22,7 @@ const USAGE = `Usage:
 /** An error the user can act on: one line, exit 2, nothing written. */
 class UsageError extends Error {}
 
-export function main(argv: string[], out: NodeJS.WritableStream = process.stdout): number {
+export function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): number {
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -42,7 +42,7 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
     }
   } catch (error) {
     const message = error instanceof UsageError || isArgError(error) ? (error as Error).message : String(error);
-    process.stderr.write(`persona-studio: ${message}\n`);
+    err.write(`persona-studio: ${message}\n`);
     return 2;
   }
 }

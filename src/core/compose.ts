@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BOOTSTRAP_ORDER, BootstrapName, MAX_FILE_BYTES, TRUNCATION_NOTICE } from './bootstrap';
-import { utf8Length } from './utf8';
+import { utf8Length, utf8Prefix } from './utf8';
 
 /** A bootstrap file's content: raw bytes from disk, or text as an editor holds it. */
 export type BootstrapSource = Uint8Array | string;
@@ -38,7 +38,7 @@ export function sourceOf(sources: BootstrapSources, name: string): BootstrapSour
 /** One bootstrap file's section, exactly as the runtime builds it. */
 export function composeSection(name: BootstrapName, source: BootstrapSource): SoulSection {
   const { bytes, truncated, decoded } = decodeCapped(source);
-  const body = decoded.trim();
+  const body = trimBody(decoded, truncated);
   return { name, bytes, truncated, body, text: sectionHeading(name) + body };
 }
 
@@ -53,7 +53,7 @@ function decodeCapped(source: BootstrapSource): { bytes: number; truncated: bool
       // Same text a UTF-8 round trip gives: lone surrogates become U+FFFD.
       return { bytes, truncated: false, decoded: source.toWellFormed() };
     }
-    return { bytes, truncated: true, decoded: cutBytes(Buffer.from(source, 'utf8')) };
+    return { bytes, truncated: true, decoded: cutText(source) };
   }
   const buffer = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
   if (buffer.length <= MAX_FILE_BYTES) {
@@ -64,7 +64,29 @@ function decodeCapped(source: BootstrapSource): { bytes: number; truncated: bool
 
 function cutBytes(buffer: Buffer): string {
   // The cut is by bytes and may split a character; decoding then yields U+FFFD.
-  return buffer.subarray(0, MAX_FILE_BYTES).toString('utf8') + TRUNCATION_NOTICE;
+  return buffer.subarray(0, MAX_FILE_BYTES).toString('utf8');
+}
+
+/**
+ * The text a cut at the cap leaves, without encoding the whole text: the characters
+ * that fit, then one U+FFFD for a character the cut splits (as Node decodes a
+ * sequence truncated at the end of its input).
+ */
+function cutText(text: string): string {
+  const { index, bytes } = utf8Prefix(text, MAX_FILE_BYTES);
+  const kept = text.slice(0, index).toWellFormed();
+  return bytes < MAX_FILE_BYTES && index < text.length ? kept + '\uFFFD' : kept;
+}
+
+/**
+ * `String.prototype.trim` of the body as sent. A cut body ends with the notice, whose
+ * last character is not white space, so only its start needs trimming; doing just
+ * that avoids copying megabytes on every keystroke.
+ */
+function trimBody(decoded: string, truncated: boolean): string {
+  if (!truncated) return decoded.trim();
+  const start = decoded.trimStart();
+  return start === '' ? TRUNCATION_NOTICE.trimStart() : start + TRUNCATION_NOTICE;
 }
 
 /** The sections of every present file, in bootstrap order. */

@@ -5,29 +5,54 @@ export function utf8Length(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
 
+/** Characters measured at a time by the native byte counter before walking by hand. */
+const CHUNK = 1 << 15;
+
+/**
+ * The longest prefix of `text` whose UTF-8 encoding fits in `maxBytes`: its UTF-16
+ * length and its byte size. The character after it (if any) is the first one a cut
+ * at `maxBytes` drops, whole or in part.
+ */
+export function utf8Prefix(text: string, maxBytes: number): { index: number; bytes: number } {
+  let index = 0;
+  let bytes = 0;
+  // Whole chunks by native counting; a chunk never ends between two halves of a pair.
+  while (text.length - index > CHUNK) {
+    let end = index + CHUNK;
+    if (isHighSurrogate(text.charCodeAt(end - 1))) end--;
+    const chunkBytes = Buffer.byteLength(text.slice(index, end), 'utf8');
+    if (bytes + chunkBytes > maxBytes) break;
+    bytes += chunkBytes;
+    index = end;
+  }
+  while (index < text.length) {
+    const unit = text.charCodeAt(index);
+    let width: number;
+    let units = 1;
+    if (unit < 0x80) width = 1;
+    else if (unit < 0x800) width = 2;
+    else if (isHighSurrogate(unit) && index + 1 < text.length && isLowSurrogate(text.charCodeAt(index + 1))) {
+      width = 4;
+      units = 2;
+    } else width = 3; // BMP character, or a lone surrogate encoded as U+FFFD
+    if (bytes + width > maxBytes) break;
+    bytes += width;
+    index += units;
+  }
+  return { index, bytes };
+}
+
 /**
  * The UTF-16 index in `text` of the character holding UTF-8 byte `byteOffset`
  * (or `text.length` when the text is shorter). A character split by the offset
  * counts as cut: its index is returned.
  */
 export function charIndexAtByte(text: string, byteOffset: number): number {
-  let bytes = 0;
-  let i = 0;
-  while (i < text.length) {
-    const unit = text.charCodeAt(i);
-    let width: number;
-    let units = 1;
-    if (unit < 0x80) width = 1;
-    else if (unit < 0x800) width = 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && isLowSurrogate(text.charCodeAt(i + 1))) {
-      width = 4;
-      units = 2;
-    } else width = 3;
-    if (bytes + width > byteOffset) return i;
-    bytes += width;
-    i += units;
-  }
-  return text.length;
+  return utf8Prefix(text, byteOffset).index;
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
 }
 
 function isLowSurrogate(unit: number): boolean {

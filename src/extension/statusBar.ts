@@ -163,7 +163,7 @@ export class PersonaStatusBar extends Disposable {
     const epoch = this.epochs.get(key) ?? 0;
     const source = await this.personas.source(uri);
     const report = reportFile(name, source, warnAt(uri));
-    const figures: FileFigures = { report, sectionBytes: source === undefined ? 0 : sectionByteLength(name, source, report.cut?.index) };
+    const figures: FileFigures = { report, sectionBytes: source === undefined ? 0 : sectionByteLength(name, source, { bytes: report.bytes, cutIndex: report.cut?.index }) };
     if ((this.epochs.get(key) ?? 0) === epoch && folderOf(uri).toString() === this.shown?.persona.uri.toString()) this.cache.set(key, figures);
     return figures;
   }

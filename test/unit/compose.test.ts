@@ -160,3 +160,29 @@ describe('compose from sources', () => {
     assert.strictEqual(section.text, '## SOUL.md\n\n' + section.body);
   });
 });
+
+describe('cutting text at the cap', () => {
+  const tails = ['a', 'é', '€', '😀', '\uD800', '\uDC00', ' ', '\n', '\r\n'];
+  it('cuts a text source exactly as the bytes it saves to (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 8 }),
+        fc.array(fc.constantFrom(...tails), { minLength: 1, maxLength: 12 }),
+        fc.constantFrom('x', ' ', '\n'),
+        (pad, tail, filler) => {
+          const text = filler.repeat(CAP - pad) + tail.join('');
+          const fromText = composeSections({ 'SOUL.md': text })[0];
+          const fromBytes = composeSections({ 'SOUL.md': Buffer.from(text, 'utf8') })[0];
+          assert.deepStrictEqual(fromText, fromBytes);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('trims a cut body that is white space up to the cut down to the notice', () => {
+    const [section] = composeSections({ 'SOUL.md': ' '.repeat(CAP + 3) });
+    assert.strictEqual(section.body, TRUNCATION_NOTICE.trim());
+    assert.strictEqual(section.body, (' '.repeat(CAP) + TRUNCATION_NOTICE).trim());
+  });
+});

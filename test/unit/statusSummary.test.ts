@@ -81,7 +81,7 @@ describe('section size of editor text past the cap', () => {
         const text = 'a'.repeat(CAP - back) + middle + tail + 'z';
         assert.strictEqual(sectionByteLength('MEMORY.md', text), composed(text));
         const cut = reportFile('MEMORY.md', text).cut;
-        assert.strictEqual(sectionByteLength('MEMORY.md', text, cut?.index), composed(text));
+        assert.strictEqual(sectionByteLength('MEMORY.md', text, { cutIndex: cut?.index }), composed(text));
       }),
       { numRuns: 25 },
     );

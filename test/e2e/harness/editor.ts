@@ -1,0 +1,124 @@
+// Text editors: open a file, move the cursor, type, paste, read the text, save.
+import path from 'node:path';
+import { Page } from 'playwright-core';
+import { waitForValue } from './eventually';
+import { fillQuickInput, pickQuickInputItem, quickInputItems } from './quickInput';
+
+export interface EditorTab {
+  /** The tab's label (the file name, or a webview panel's title). */
+  title: string;
+  /** VS Code's accessible name of the tab (title, folder, "Editor Group 2"…). */
+  ariaLabel: string;
+  active: boolean;
+  dirty: boolean;
+  /** 1-based editor group. */
+  group: number;
+}
+
+/** Where the cursor goes first: the start, the end, or a 1-based line and column. */
+export type CursorTarget = 'start' | 'end' | { line: number; column?: number };
+
+export async function editorTabs(page: Page): Promise<EditorTab[]> {
+  return page.locator('.part.editor .editor-group-container').evaluateAll((groups) =>
+    groups.flatMap((group, index) =>
+      Array.from(group.querySelectorAll('.tabs-container .tab')).map((tab) => ({
+        title: tab.querySelector('.label-name')?.textContent?.trim() ?? tab.textContent?.trim() ?? '',
+        ariaLabel: tab.getAttribute('aria-label') ?? '',
+        active: group.classList.contains('active') && tab.classList.contains('active'),
+        dirty: tab.classList.contains('dirty'),
+        group: index + 1,
+      })),
+    ),
+  );
+}
+
+export async function activeEditor(page: Page): Promise<EditorTab | undefined> {
+  return (await editorTabs(page)).find((tab) => tab.active);
+}
+
+/** Opens a file through Quick Open (Ctrl+P) by its absolute path, and waits until its editor is active. */
+export async function openFile(page: Page, file: string, options: { toSide?: boolean } = {}): Promise<void> {
+  const name = path.basename(file);
+  await page.keyboard.press('Control+P');
+  await fillQuickInput(page, file, { submit: false });
+  // Quick Open searches asynchronously: wait for this file, then pick it.
+  const items = await waitForValue(() => quickInputItems(page), (seen) => seen.some((item) => item.label === name), `${file} in Quick Open`);
+  const index = items.findIndex((item) => item.label === name);
+  if (options.toSide) {
+    for (let i = items.findIndex((item) => item.focused); i < index; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Control+Enter');
+  } else {
+    await pickQuickInputItem(page, name);
+  }
+  await waitForValue(() => activeEditor(page), (tab) => tab?.title === name, `the editor of ${file} to be active`);
+}
+
+/**
+ * Gives keyboard focus to the text editor of the active editor group or, when that group
+ * shows something else (a preview), to the first text editor on screen.
+ */
+export async function focusEditor(page: Page): Promise<void> {
+  const input = ':is(textarea.inputarea, .native-edit-context)';
+  const active = page.locator(`.editor-group-container.active .editor-container .monaco-editor ${input}`);
+  const target = (await active.count()) > 0 ? active.first() : page.locator(`.part.editor .editor-container .monaco-editor ${input}`).first();
+  await target.waitFor({ state: 'attached', timeout: 15_000 });
+  await target.focus();
+}
+
+export async function moveCursor(page: Page, target: CursorTarget): Promise<void> {
+  await focusEditor(page);
+  if (target === 'start') return page.keyboard.press('Control+Home');
+  if (target === 'end') return page.keyboard.press('Control+End');
+  await page.keyboard.press('Control+G');
+  await fillQuickInput(page, `:${target.line}:${target.column ?? 1}`);
+  await focusEditor(page);
+}
+
+/** Types `text` key by key ("\n" presses Enter) into the active editor, after moving the cursor to `at` if given. */
+export async function typeInEditor(page: Page, text: string, options: { at?: CursorTarget; delay?: number } = {}): Promise<void> {
+  if (options.at) await moveCursor(page, options.at);
+  else await focusEditor(page);
+  await page.keyboard.type(text, { delay: options.delay });
+}
+
+/**
+ * Pastes `text` into the active editor at once, as a clipboard paste does (one edit, any
+ * size). `replaceAll` selects everything first; otherwise it goes at `at` or the cursor.
+ */
+export async function pasteIntoEditor(page: Page, text: string, options: { at?: CursorTarget; replaceAll?: boolean } = {}): Promise<void> {
+  if (options.at) await moveCursor(page, options.at);
+  else await focusEditor(page);
+  if (options.replaceAll) await page.keyboard.press('Control+A');
+  await page.evaluate((pasted) => {
+    const target = document.activeElement;
+    if (!target) throw new Error('nothing has focus to paste into');
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/** The whole text of the active editor (copied through the clipboard; leaves the cursor at the end). */
+export async function editorText(page: Page): Promise<string> {
+  await focusEditor(page);
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+C');
+  await page.keyboard.press('Control+End');
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** Saves the active editor (Ctrl+S) and waits until its tab is no longer dirty. */
+export async function saveEditor(page: Page): Promise<void> {
+  await focusEditor(page);
+  await page.keyboard.press('Control+S');
+  await waitForValue(() => activeEditor(page), (tab) => tab !== undefined && !tab.dirty, 'the active editor to be saved');
+}
+
+/** The cursor's 1-based line and column, as the status bar shows them. */
+export async function cursorPosition(page: Page): Promise<{ line: number; column: number }> {
+  const text = (await page.locator('[id="status.editor.selection"]').textContent({ timeout: 15_000 })) ?? '';
+  const match = /Ln (\d+), Col (\d+)/.exec(text);
+  if (!match) throw new Error(`no cursor position in the status bar ("${text}")`);
+  return { line: Number(match[1]), column: Number(match[2]) };
+}

@@ -1,0 +1,131 @@
+// One code-server and one Chromium for the whole run; a fresh workspace and browser
+// context for each test. Failed tests leave a screenshot, the browser console and the
+// server's logs in .test-output/e2e/<test>/.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { CodeServer, startCodeServer, TYPING_SETTINGS } from './codeServer';
+import { outputDir, repoRoot } from './paths';
+import { Workbench } from './workbench';
+import { createWorkspace, removeWorkspace, WorkspaceSpec } from './workspace';
+
+interface Session {
+  server: CodeServer;
+  browser: Browser;
+}
+
+let session: Promise<Session> | undefined;
+let opened: Workbench[] = [];
+const timings = { buildMs: 0, serverMs: 0, browserMs: 0, workbenchMs: [] as number[] };
+export const artifactsRoot = path.join(outputDir, 'e2e');
+
+/** Builds the extension and starts the shared code-server and browser (once per run). */
+export function startSession(): Promise<Session> {
+  session ??= (async () => {
+    fs.rmSync(artifactsRoot, { recursive: true, force: true });
+    if (!process.env.PERSONA_STUDIO_E2E_NO_BUILD) {
+      const started = Date.now();
+      execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+      timings.buildMs = Date.now() - started;
+    }
+    let started = Date.now();
+    const server = await startCodeServer({ settings: { ...TYPING_SETTINGS } });
+    timings.serverMs = Date.now() - started;
+    started = Date.now();
+    const browser = await launchBrowser({ headless: !process.env.PERSONA_STUDIO_E2E_HEADED }).catch(async (error) => {
+      await server.stop();
+      throw error;
+    });
+    timings.browserMs = Date.now() - started;
+    return { server, browser };
+  })();
+  return session;
+}
+
+/** Stops the browser and the server (by its process id); safe when nothing started. */
+export async function stopSession(): Promise<void> {
+  if (!session) return;
+  const started = session;
+  session = undefined;
+  const { server, browser } = await started.catch(() => ({ server: undefined, browser: undefined }));
+  await browser?.close().catch(() => undefined);
+  await server?.stop();
+}
+
+/**
+ * Creates a workspace for this test (see WorkspaceSpec) and opens it in a fresh browser
+ * context. Closed and removed after the test by the harness.
+ */
+export async function openWorkspace(spec: WorkspaceSpec = {}): Promise<Workbench> {
+  const { server, browser } = await startSession();
+  const workspace = createWorkspace(spec);
+  let workbench: Workbench;
+  try {
+    workbench = await Workbench.open(server, browser, workspace);
+  } catch (error) {
+    removeWorkspace(workspace);
+    throw error;
+  }
+  opened.push(workbench);
+  timings.workbenchMs.push(workbench.openedInMs);
+  return workbench;
+}
+
+/** After each test: keep what explains a failure, then close the test's windows and workspaces. */
+export async function finishTest(test: Mocha.Test | undefined): Promise<void> {
+  const workbenches = opened;
+  opened = [];
+  if (test?.state === 'failed' && workbenches.length > 0) {
+    const dir = path.join(artifactsRoot, slug(test.fullTitle()));
+    await saveArtifacts(dir, workbenches).catch((error) => console.error(`could not save artifacts: ${error}`));
+    if (test.err) test.err.message += `\n  screenshot, browser console and logs: ${path.relative(process.cwd(), dir)}/`;
+  }
+  for (const workbench of workbenches) {
+    await workbench.close();
+    removeWorkspace(workbench.workspace);
+  }
+}
+
+async function saveArtifacts(dir: string, workbenches: Workbench[]): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [index, workbench] of workbenches.entries()) {
+    const suffix = workbenches.length > 1 ? `-${index + 1}` : '';
+    await workbench.screenshot(path.join(dir, `screenshot${suffix}.png`)).catch((error) => {
+      fs.writeFileSync(path.join(dir, `screenshot${suffix}.txt`), `no screenshot: ${error}\n`);
+    });
+    fs.writeFileSync(path.join(dir, `console${suffix}.log`), workbench.console.join('\n') + '\n');
+    fs.cpSync(workbench.workspace.root, path.join(dir, `workspace${suffix}`), { recursive: true });
+  }
+  const server = workbenches[0].server;
+  fs.copyFileSync(server.logFile, path.join(dir, 'server.log'));
+  // The extension host's logs, including each extension's output channels.
+  for (const file of findFiles(path.join(server.userDataDir, 'logs'))) {
+    if (/exthost|output_logging|remoteagent/i.test(file)) {
+      const target = path.join(dir, 'logs', path.relative(path.join(server.userDataDir, 'logs'), file));
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.copyFileSync(file, target);
+    }
+  }
+}
+
+function findFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+function slug(title: string): string {
+  return title.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 120);
+}
+
+/** One line on how long the run spent starting things, for tuning. */
+export function timingSummary(): string {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const opens = [...timings.workbenchMs].sort((a, b) => a - b);
+  const median = opens.length ? opens[Math.floor(opens.length / 2)] : 0;
+  return (
+    `e2e startup: build ${seconds(timings.buildMs)}, code-server ${seconds(timings.serverMs)}, Chromium ${seconds(timings.browserMs)}; ` +
+    `${opens.length} workspaces opened, median ${seconds(median)}, slowest ${seconds(opens.at(-1) ?? 0)}`
+  );
+}
