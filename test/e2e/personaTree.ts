@@ -1,15 +1,6 @@
-// Reading the Personas tree in tests: what is under a persona row, and opening the view.
+// Reading the Personas tree in tests: what is under a persona row.
 import assert from 'node:assert/strict';
-import { eventually, TreeRow, Workbench } from './harness';
-
-/**
- * Shows the Persona Studio container. Waits for its activity-bar item first: the
- * palette's "View: Show Persona Studio" exists only once the container is registered.
- */
-export async function showPersonas(wb: Workbench): Promise<void> {
-  await eventually(async () => assert.ok((await wb.activityBarItems()).includes('Persona Studio'), 'a "Persona Studio" activity-bar item'));
-  await wb.showContainer();
-}
+import { TreeRow, Workbench } from './harness';
 
 /** The rows under a persona row (until the next top-level row). */
 export async function rowsUnder(wb: Workbench, persona: string): Promise<TreeRow[]> {

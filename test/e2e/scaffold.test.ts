@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { eventually, openWorkspace, Workbench } from './harness';
-import { missingUnder as missingRows, showPersonas } from './personaTree';
+import { missingUnder as missingRows } from './personaTree';
 
 const SEVEN = ['AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'USER.md', 'TOOLS.md', 'HEARTBEAT.md', 'MEMORY.md'];
 // Bytes an editor round trip could disturb: a BOM, CRLF, trailing spaces, an invalid UTF-8 byte.
@@ -20,7 +20,7 @@ function filesIn(wb: Workbench, folder: string): string[] {
 describe('Scaffolding', () => {
   it('creates exactly the missing files and leaves an existing one byte for byte unchanged', async () => {
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': SOUL_BYTES, 'ava/MEMORY.md': 'Met Dana on Monday.\n' } });
-    await showPersonas(wb);
+    await wb.showContainer();
     await eventually(async () => assert.equal((await missingRows(wb, 'ava')).length, 5));
     const memoryBefore = bytesOnDisk(wb, 'ava/MEMORY.md');
 
@@ -53,7 +53,7 @@ describe('Scaffolding', () => {
 
   it('says so and touches nothing when only some picked files are missing', async () => {
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': SOUL_BYTES } });
-    await showPersonas(wb);
+    await wb.showContainer();
     await eventually(async () => assert.equal((await missingRows(wb, 'ava')).length, 6));
     await wb.runCommand('Persona: Scaffold Missing Bootstrap Files');
     await eventually(async () => assert.equal((await wb.quickInputItems()).length, 6));
@@ -72,7 +72,7 @@ describe('Scaffolding', () => {
 
   it("creates one file from a missing file's inline Create action", async () => {
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': SOUL_BYTES } });
-    await showPersonas(wb);
+    await wb.showContainer();
     await eventually(async () => assert.ok((await missingRows(wb, 'ava')).includes('TOOLS.md')));
     await wb.clickTreeRowAction('TOOLS.md', 'Create Bootstrap File…');
     await eventually(async () => assert.equal((await wb.activeEditor())?.title, 'TOOLS.md'));
@@ -83,7 +83,7 @@ describe('Scaffolding', () => {
 
   it('creates a new persona folder with the picked files, shows it in the tree and opens SOUL.md', async () => {
     const wb = await openWorkspace({ files: { 'personas/ava/SOUL.md': SOUL_BYTES } });
-    await showPersonas(wb);
+    await wb.showContainer();
     await eventually(async () => assert.ok((await wb.treeRows()).some((row) => row.label === 'personas/ava')));
 
     await wb.runCommand('Persona: New Persona Folder…');
@@ -120,7 +120,7 @@ describe('Scaffolding', () => {
 
   it('never overwrites a file when the new persona folder already exists', async () => {
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': SOUL_BYTES, 'ava/notes.txt': 'keep\n' } });
-    await showPersonas(wb);
+    await wb.showContainer();
     await eventually(async () => assert.ok((await wb.treeRows()).some((row) => row.label === 'ava')));
     await wb.runCommand('Persona: New Persona Folder…');
     await wb.fillQuickInput('ava', { submit: false });

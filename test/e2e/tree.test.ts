@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { eventually, openWorkspace } from './harness';
-import { descriptionOf as description, filesOf, showPersonas } from './personaTree';
+import { descriptionOf as description, filesOf } from './personaTree';
 
 const SOUL = 'You are Ava, a calm and precise ops assistant.\n'; // 47 bytes
 const AGENTS = 'Be concise.\n'; // 12 bytes
@@ -26,7 +26,7 @@ describe('Personas tree', () => {
         'notes/README.md': '# not a persona\n',
       },
     });
-    await showPersonas(wb);
+    await wb.showContainer();
     await eventually(async () =>
       assert.deepEqual(await filesOf(wb, 'personas/ava'), [
         'AGENTS.md | 12 B · <0.1 %',
@@ -63,7 +63,7 @@ describe('Personas tree', () => {
     const wb = await openWorkspace({
       files: { 'atlas/HEARTWOOD.md': `${identity}\n\n## Voice & Tone\nTerse, precise.\n` },
     });
-    await showPersonas(wb);
+    await wb.showContainer();
     await eventually(async () => {
       const rows = await filesOf(wb, 'atlas');
       assert.deepEqual(rows.slice(0, 3), [
@@ -83,7 +83,7 @@ describe('Personas tree', () => {
         solo: { 'SOUL.md': AGENTS },
       },
     });
-    await showPersonas(wb);
+    await wb.showContainer();
     await eventually(async () => {
       const top = (await wb.treeRows()).filter((row) => row.level === 1).map((row) => `${row.label} | ${row.description}`);
       assert.deepEqual(top.sort(), ['bots/zed | team · 58 B', 'solo | 23 B']);
@@ -92,7 +92,7 @@ describe('Personas tree', () => {
 
   it('follows files created, changed and deleted on disk without a refresh', async () => {
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': SOUL } });
-    await showPersonas(wb);
+    await wb.showContainer();
     await eventually(async () => assert.equal(await description(wb, 'ava', 'USER.md'), 'missing'));
 
     wb.writeFiles({ 'ava/USER.md': 'Dana, on call.\n' });
@@ -104,14 +104,21 @@ describe('Personas tree', () => {
     fs.unlinkSync(wb.path('ava/USER.md'));
     await eventually(async () => assert.equal(await description(wb, 'ava', 'USER.md'), 'missing'));
 
-    // A new persona folder appears too.
+    // A new persona folder appears, written at once with its file; a deleted one goes.
     wb.writeFiles({ 'bo/TOOLS.md': 'grep\n' });
     await eventually(async () => assert.equal(await description(wb, 'bo', 'TOOLS.md'), '5 B · <0.1 %'));
+    fs.rmSync(wb.path('bo'), { recursive: true });
+    await eventually(async () =>
+      assert.deepEqual(
+        (await wb.treeRows()).filter((row) => row.level === 1).map((row) => row.label),
+        ['ava'],
+      ),
+    );
   });
 
   it('counts what is typed in an unsaved editor, before it is saved', async () => {
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': SOUL, 'ava/AGENTS.md': AGENTS } });
-    await showPersonas(wb);
+    await wb.showContainer();
     await eventually(async () => assert.equal(await description(wb, 'ava', 'SOUL.md'), '47 B · <0.1 %'));
     await wb.clickTreeRow('SOUL.md');
     await eventually(async () => assert.equal((await wb.activeEditor())?.title, 'SOUL.md'));
@@ -130,7 +137,7 @@ describe('Personas tree', () => {
 
   it('offers to create a missing file when it is clicked, and creates it only when asked', async () => {
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': SOUL } });
-    await showPersonas(wb);
+    await wb.showContainer();
     await eventually(async () => assert.equal(await description(wb, 'ava', 'IDENTITY.md'), 'missing'));
     await wb.clickTreeRow('IDENTITY.md');
     const question = 'IDENTITY.md is missing from ava. Create it from the template?';
@@ -150,7 +157,7 @@ describe('Personas tree', () => {
 
   it('shows a welcome view with ways to start when the workspace has no persona folder', async () => {
     const wb = await openWorkspace({ files: { 'docs/README.md': '# Docs\n' } });
-    await showPersonas(wb);
+    await wb.showContainer();
     await eventually(async () => {
       const welcome = await wb.viewWelcomeText();
       assert.match(welcome, /No persona folder found in this workspace/);
