@@ -36,10 +36,28 @@ async function sizeText(frame: FrameLocator, name: string): Promise<string> {
   return (await frame.locator(`.section[data-name="${name}"] .size`).textContent()) ?? '';
 }
 
+/** Waits until VS Code knows the extension's contributions (its activity-bar item shows). */
+async function extensionLoaded(wb: Workbench): Promise<void> {
+  await eventually(async () => assert.ok((await wb.activityBarItems()).includes('Persona Studio'), 'the Persona Studio activity-bar item'), { timeout: 90_000 });
+}
+
 async function openPreviewOf(wb: Workbench, file: string): Promise<FrameLocator> {
   await wb.openFile(file);
+  await extensionLoaded(wb);
   await wb.runCommand('Persona: Open Soul Preview to the Side');
   return wb.webview('personaStudio.preview', { timeout: 90_000 });
+}
+
+/**
+ * Reloads the window the way a user does, through "Developer: Reload Window": VS Code
+ * then saves the open editors before the page goes (leaving the page for another URL
+ * gives it no time to).
+ */
+async function reloadWindow(wb: Workbench): Promise<void> {
+  const reloaded = wb.page.waitForEvent('load', { timeout: 120_000 });
+  await wb.runCommand('Developer: Reload Window').catch(() => undefined); // The page may go before the palette closes.
+  await reloaded;
+  await wb.page.locator('.monaco-workbench').waitFor({ timeout: 120_000 });
 }
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8').toLocaleString('en-US');
@@ -139,7 +157,7 @@ describe('Soul preview', () => {
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': 'You are Ava.\n', 'bo/SOUL.md': 'You are Bo.\n' } });
     const frame = await openPreviewOf(wb, 'ava/SOUL.md');
     await eventually(async () => assert.equal(await previewSoul(frame), cliSoul(wb.path('ava'))));
-    await wb.reload();
+    await reloadWindow(wb);
     await eventually(async () => assert.ok((await wb.editorTabs()).some((tab) => tab.title === 'Soul: ava'), 'the "Soul: ava" tab is back'));
     await eventually(async () => assert.equal(await previewSoul(await wb.webview('personaStudio.preview', { timeout: 5_000 })), cliSoul(wb.path('ava'))), { timeout: 90_000 });
   });
@@ -148,6 +166,7 @@ describe('Soul preview', () => {
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': 'You are Ava — calm.\n', 'ava/USER.md': 'Reports to the ops lead.\n' } });
     const expected = cliSoul(wb.path('ava'));
     await wb.openFile('ava/SOUL.md');
+    await extensionLoaded(wb);
 
     await wb.runCommand('Persona: Copy Composed Soul');
     await eventually(async () => {
@@ -167,7 +186,7 @@ describe('Soul preview', () => {
   it('in the Soul view, follows the persona of the active editor', async () => {
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': 'You are Ava.\n', 'bo/SOUL.md': 'You are Bo.\n' } });
     await wb.openFile('ava/SOUL.md');
-    await eventually(async () => assert.ok((await wb.activityBarItems()).includes('Persona Studio')));
+    await extensionLoaded(wb);
     await wb.showContainer();
     const view = await wb.webview('personaStudio.soul', { timeout: 90_000 });
     await eventually(async () => assert.equal(await previewSoul(view), '## SOUL.md\n\nYou are Ava.'));
