@@ -1,2 +1,198 @@
-// Not built yet: see the editor-experience issue.
-export {};
+// The soul preview's script: draws what the extension sends and applies its patches.
+import { BOOTSTRAP_ORDER } from '../core/bootstrap';
+import { element } from './dom';
+import type { FromWebview, HeartwoodView, Labels, RenderMessage, RevealMessage, SectionUpdate, ToWebview, Totals, UpdateMessage, WebviewState } from './protocol';
+import { HeartwoodSectionView, SectionView } from './sections';
+
+interface VsCodeApi {
+  postMessage(message: FromWebview): void;
+  getState(): WebviewState | undefined;
+  setState(state: WebviewState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const persona = document.getElementById('persona') as HTMLElement;
+const total = document.getElementById('total') as HTMLElement;
+const empty = document.getElementById('empty') as HTMLElement;
+const soul = document.getElementById('soul') as HTMLElement;
+const missing = document.getElementById('missing') as HTMLElement;
+const heartwoodSlot = document.getElementById('heartwood') as HTMLElement;
+
+let state: WebviewState = vscode.getState() ?? {};
+let generation = -1;
+let labels: Labels | undefined;
+let sections = new Map<string, SectionView>();
+let heartwood: HeartwoodSectionView | undefined;
+let pendingReveal: RevealMessage | undefined;
+let restoreScroll: number | undefined;
+
+const openFile = (name: string, atCut: boolean) => vscode.postMessage({ type: 'openFile', name, atCut });
+
+function saveState(next: Partial<WebviewState>): void {
+  state = { ...state, ...next };
+  vscode.setState(state);
+}
+
+function render(message: RenderMessage): void {
+  generation = message.generation;
+  labels = message.labels;
+  document.body.classList.toggle('wrap', message.wrap);
+  persona.textContent = message.persona?.label ?? '';
+  empty.textContent = message.empty ?? '';
+  empty.hidden = !message.empty;
+  sections = new Map();
+  soul.replaceChildren();
+  for (const init of message.sections) {
+    const view = new SectionView(init, message.labels, openFile);
+    sections.set(view.name, view);
+    soul.append(view.element);
+  }
+  markFirst();
+  heartwood = undefined;
+  heartwoodSlot.replaceChildren();
+  showHeartwood(message.heartwood);
+  showTotals(message.totals);
+
+  const samePersona = message.persona !== undefined && message.persona.uri === state.persona;
+  const scrollTop = samePersona ? (state.scrollTop ?? 0) : 0;
+  saveState({ persona: message.persona?.uri, scrollTop });
+  restoreScroll = scrollTop;
+  // After layout; a reveal that comes first wins over the old scroll position.
+  requestAnimationFrame(() => {
+    if (restoreScroll !== undefined) window.scrollTo(0, restoreScroll);
+    restoreScroll = undefined;
+  });
+  if (pendingReveal) reveal(pendingReveal);
+}
+
+function update(message: UpdateMessage): void {
+  if (message.generation !== generation) return;
+  for (const part of message.parts) {
+    if (part.kind === 'heartwood') showHeartwood(part.heartwood);
+    else if (!updateSection(part)) return resync();
+  }
+  markFirst();
+  showTotals(message.totals);
+}
+
+/** Applies one section's change; false when the page no longer matches the extension's copy. */
+function updateSection(part: SectionUpdate): boolean {
+  const { change, name } = part;
+  let view = sections.get(name);
+  if (change.kind === 'remove') {
+    view?.element.remove();
+    sections.delete(name);
+  } else if (!view) {
+    if (change.kind !== 'set' || !part.meta || !labels) return false;
+    view = new SectionView({ meta: part.meta, head: change.head }, labels, openFile);
+    insertInOrder(view);
+  } else {
+    if (part.meta) view.setMeta(part.meta);
+    if (change.kind === 'set') view.setHead(change.head);
+    if (change.kind === 'patch') {
+      view.apply(change.patch);
+      // A patch is only right on the exact text it was made from.
+      if (view.length !== change.length) return false;
+    }
+  }
+  return true;
+}
+
+function insertInOrder(view: SectionView): void {
+  const rank = (name: string) => BOOTSTRAP_ORDER.indexOf(name as (typeof BOOTSTRAP_ORDER)[number]);
+  const after = [...sections.values()].find((other) => rank(other.name) > rank(view.name));
+  soul.insertBefore(view.element, after?.element ?? null);
+  sections.set(view.name, view);
+}
+
+function markFirst(): void {
+  let first = true;
+  for (const node of Array.from(soul.children)) {
+    const view = sections.get((node as HTMLElement).dataset.name ?? '');
+    if (!view) continue;
+    view.first = first;
+    first = false;
+  }
+}
+
+function showTotals(totals: Totals): void {
+  // A Heartwood-only persona has no bootstrap soul: say nothing about one.
+  const bootstrap = sections.size > 0 || !heartwood;
+  total.textContent = bootstrap ? totals.text : '';
+  missing.replaceChildren();
+  missing.hidden = sections.size === 0 || totals.missing.length === 0 || !labels;
+  if (labels && !missing.hidden) {
+    missing.append(element('span', 'missing-label', labels.missing));
+    for (const name of totals.missing) missing.append(' ', element('span', 'missing-name', name));
+  }
+}
+
+function showHeartwood(view: HeartwoodView | undefined): void {
+  if (!view || !labels) {
+    heartwood?.element.remove();
+    heartwood = undefined;
+    return;
+  }
+  if (!heartwood) {
+    heartwood = new HeartwoodSectionView(labels, openFile);
+    heartwoodSlot.append(heartwood.element);
+  }
+  heartwood.update(view);
+}
+
+function reveal(message: RevealMessage): void {
+  const view = message.section === 'HEARTWOOD.md' ? heartwood : sections.get(message.section);
+  if (generation < 0) {
+    pendingReveal = message;
+    return;
+  }
+  pendingReveal = undefined;
+  if (!view) return;
+  restoreScroll = undefined;
+  const target = view.target(message.cut);
+  target.scrollIntoView({ block: message.cut ? 'center' : 'start' });
+  target.classList.remove('flash');
+  void target.offsetWidth; // Restart the highlight when revealed twice in a row.
+  target.classList.add('flash');
+  window.setTimeout(() => target.classList.remove('flash'), 1600);
+}
+
+function resync(): void {
+  generation = -1;
+  vscode.postMessage({ type: 'resync' });
+}
+
+window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
+  const message = event.data;
+  switch (message?.type) {
+    case 'render':
+      render(message);
+      return ack(message.seq);
+    case 'update':
+      update(message);
+      return ack(message.seq);
+    case 'reveal':
+      return reveal(message);
+    case 'options':
+      document.body.classList.toggle('wrap', message.wrap);
+      return;
+  }
+});
+
+/** The extension sends the next update once this one is applied. */
+function ack(seq: number): void {
+  vscode.postMessage({ type: 'ack', seq });
+}
+
+let scrollQueued = false;
+window.addEventListener('scroll', () => {
+  if (scrollQueued) return;
+  scrollQueued = true;
+  requestAnimationFrame(() => {
+    scrollQueued = false;
+    saveState({ scrollTop: window.scrollY });
+  });
+});
+
+vscode.postMessage({ type: 'ready', state });

@@ -1,7 +1,72 @@
-// Not built yet: see the editor-experience issue.
+// Commands on a persona's composed soul: preview it, copy it, export it, refresh.
 import * as vscode from 'vscode';
+import { composeFromSources, composeHeartwood, formatCount, utf8Length } from '../../core';
+import { heartwoodCaps } from '../config';
+import { Persona, PersonaWorkspace } from '../personaWorkspace';
 import type { CommandContext } from '.';
+import { resolvePersona } from './pickPersona';
 
-export function registerSoulCommands(_deps: CommandContext): vscode.Disposable[] {
-  return [];
+/** What a persona sends: its soul, or for a Heartwood-only persona its identity section. */
+async function composedText(personas: PersonaWorkspace, persona: Persona): Promise<{ text: string; what: string } | undefined> {
+  const { soul, found } = composeFromSources(await personas.sources(persona.uri));
+  if (found.length > 0) return { text: soul, what: vscode.l10n.t('composed soul') };
+  const heartwood = composeHeartwood(await personas.heartwoodText(persona.uri), heartwoodCaps(persona.uri));
+  if (heartwood !== null) return { text: heartwood, what: vscode.l10n.t('Heartwood identity section') };
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no bootstrap file yet: its soul is empty.', persona.label));
+  return undefined;
+}
+
+export function registerSoulCommands({ personas, previews }: CommandContext): vscode.Disposable[] {
+  const pick = (target: unknown) => resolvePersona(personas, target, vscode.l10n.t('Choose a persona'));
+  return [
+    vscode.commands.registerCommand('personaStudio.openPreview', async (target?: unknown) => {
+      const persona = await pick(target);
+      if (persona) await previews.open(persona);
+    }),
+    vscode.commands.registerCommand('personaStudio.openPreviewToSide', async (target?: unknown) => {
+      const persona = await pick(target);
+      if (persona) await previews.open(persona, { toSide: true });
+    }),
+    vscode.commands.registerCommand('personaStudio.copySoul', async (target?: unknown) => {
+      const persona = await pick(target);
+      const composed = persona && (await composedText(personas, persona));
+      if (!persona || !composed) return;
+      await vscode.env.clipboard.writeText(composed.text);
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Copied the {0} of {1}: {2} bytes.', composed.what, persona.label, formatCount(utf8Length(composed.text))),
+      );
+    }),
+    vscode.commands.registerCommand('personaStudio.exportSoul', async (target?: unknown) => {
+      const persona = await pick(target);
+      const composed = persona && (await composedText(personas, persona));
+      if (!persona || !composed) return;
+      // The save dialog asks before replacing an existing file; the user chose the path.
+      const uri = await vscode.window.showSaveDialog({
+        defaultUri: vscode.Uri.joinPath(persona.uri, 'soul.txt'),
+        filters: { [vscode.l10n.t('Text')]: ['txt'], [vscode.l10n.t('All files')]: ['*'] },
+        saveLabel: vscode.l10n.t('Export'),
+        title: vscode.l10n.t('Export the {0} of {1}', composed.what, persona.label),
+      });
+      if (!uri) return;
+      const bytes = new TextEncoder().encode(composed.text);
+      try {
+        await vscode.workspace.fs.writeFile(uri, bytes);
+      } catch (error) {
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t('Could not export to {0}: {1}', uri.fsPath || uri.toString(), error instanceof Error ? error.message : String(error)),
+        );
+        return;
+      }
+      const open = vscode.l10n.t('Open');
+      const answer = await vscode.window.showInformationMessage(
+        vscode.l10n.t('Exported the {0} of {1} ({2} bytes) to {3}.', composed.what, persona.label, formatCount(bytes.byteLength), uri.fsPath || uri.toString()),
+        open,
+      );
+      if (answer === open) await vscode.window.showTextDocument(uri);
+    }),
+    vscode.commands.registerCommand('personaStudio.refresh', async () => {
+      await personas.refresh();
+      previews.refresh();
+    }),
+  ];
 }

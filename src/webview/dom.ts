@@ -1,0 +1,85 @@
+// DOM helpers for the preview. Persona text only ever enters the page as text nodes
+// (textContent, Text.data): never as HTML.
+import { planChunkEdit, splitChunks } from './chunks';
+import type { Patch } from './protocol';
+
+export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** The bar against a cap: full width is the cap; past it the bar is full. */
+export function setBar(bar: HTMLElement, fraction: number, state: string): void {
+  const fill = bar.firstElementChild as HTMLElement;
+  const percent = Math.max(0, Math.min(1, fraction)) * 100;
+  // CSSOM, not a style attribute: the CSP allows no inline styles.
+  fill.style.width = `${percent}%`;
+  bar.setAttribute('aria-valuenow', String(Math.round(fraction * 100)));
+  bar.dataset.state = state;
+}
+
+export function bar(label: string): HTMLElement {
+  const node = element('div', 'bar');
+  node.setAttribute('role', 'meter');
+  node.setAttribute('aria-label', label);
+  node.setAttribute('aria-valuemin', '0');
+  node.setAttribute('aria-valuemax', '100');
+  node.append(element('div', 'bar-fill'));
+  return node;
+}
+
+/**
+ * A text held as a column of chunk blocks, one text node each: an edit touches one
+ * node with `replaceData`, so the browser re-lays out a few KB, not the whole file.
+ * Off-screen chunks are skipped by layout (content-visibility in the stylesheet).
+ */
+export class ChunkedText {
+  readonly element: HTMLElement;
+  private nodes: Text[] = [];
+
+  constructor(className: string, text: string) {
+    this.element = element('div', className);
+    this.set(text);
+  }
+
+  get length(): number {
+    let length = 0;
+    for (const node of this.nodes) length += node.length;
+    return length;
+  }
+
+  get text(): string {
+    return this.nodes.map((node) => node.data).join('');
+  }
+
+  set(text: string): void {
+    this.nodes = splitChunks(text).map((chunk) => this.chunk(chunk));
+    this.element.replaceChildren(...this.nodes.map((node) => node.parentNode as Node));
+  }
+
+  apply(patch: Patch): void {
+    const plan = planChunkEdit(this.nodes.map((node) => node.data), patch);
+    if (plan.kind === 'inPlace') {
+      this.nodes[plan.index].replaceData(plan.offset, plan.deleteCount, plan.insert);
+      return;
+    }
+    const before = this.nodes[plan.to]?.parentNode ?? null;
+    for (const node of this.nodes.slice(plan.from, plan.to)) (node.parentNode as Element).remove();
+    const added = plan.chunks.map((chunk) => this.chunk(chunk));
+    for (const node of added) this.element.insertBefore(node.parentNode as Node, before);
+    this.nodes.splice(plan.from, plan.to - plan.from, ...added);
+  }
+
+  private chunk(text: string): Text {
+    const block = element('span', 'chunk');
+    const node = document.createTextNode(text);
+    block.append(node);
+    // Off-screen chunks are not laid out; this guesses their height until they are.
+    let lines = 1;
+    for (let at = text.indexOf('\n'); at !== -1 && at < text.length - 1; at = text.indexOf('\n', at + 1)) lines++;
+    block.style.setProperty('contain-intrinsic-block-size', `auto ${lines * 1.5}em`);
+    return node;
+  }
+}
