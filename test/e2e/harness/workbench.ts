@@ -120,7 +120,19 @@ export class Workbench {
 
   /** Opens a file of the workspace (path as for `path()`) and waits until its editor is active. */
   openFile(relative: string, options?: { toSide?: boolean }): Promise<void> {
-    return editor.openFile(this.page, this.path(relative), options);
+    const file = this.path(relative);
+    const { folders, workspaceFile } = this.workspace;
+    const folder = folders.find((candidate) => file.startsWith(candidate + path.sep));
+    if (!folder) throw new Error(`${relative} is not in a workspace folder`);
+    const directory = path.relative(folder, path.dirname(file)).split(path.sep).join('/');
+    // How Quick Open describes the file's folder.
+    const description = workspaceFile ? [path.basename(folder), directory].filter(Boolean).join('/') : directory;
+    return editor.openFile(this.page, file, description, options);
+  }
+
+  /** The full path of the active editor's file (or the title of a non-file editor). */
+  activeEditorPath(): Promise<string> {
+    return editor.activeEditorPath(this.page);
   }
 
   activeEditor(): Promise<editor.EditorTab | undefined> {
@@ -282,9 +294,11 @@ export class Workbench {
     await this.runCommand('Developer: Show Running Extensions');
     const rows = this.page.locator('.runtime-extensions-editor .monaco-list-row');
     const read = () => rows.evaluateAll((all) => all.map((row) => (row as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
-    const found = await waitForValue(read, (seen) => seen.some((row) => row.startsWith(`${displayName} `)), `${displayName} among the running extensions`, options);
+    // Settled: listed, and no longer "Activating...".
+    const settled = (row: string) => row.startsWith(`${displayName} `) && !/Activating/.test(row);
+    const found = await waitForValue(read, (seen) => seen.some(settled), `${displayName} activated among the running extensions`, options);
     await this.runCommand('View: Close Editor');
-    return found.find((row) => row.startsWith(`${displayName} `))!;
+    return found.find(settled)!;
   }
 
   async screenshot(file: string): Promise<void> {
