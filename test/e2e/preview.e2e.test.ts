@@ -62,7 +62,10 @@ async function reloadWindow(wb: Workbench): Promise<void> {
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8').toLocaleString('en-US');
 
-describe('Soul preview', () => {
+describe('Soul preview', function () {
+  // Each test opens a workbench and a preview; on a busy shared machine that alone can take a minute.
+  this.timeout(240_000);
+
   it('shows the composed soul exactly as the runtime composes it, section by section', async () => {
     const wb = await openWorkspace({
       files: {
@@ -153,13 +156,30 @@ describe('Soul preview', () => {
     await eventually(async () => assert.equal((await wb.activeEditor())?.title, 'AGENTS.md'));
   });
 
-  it('comes back after a window reload, on the same persona', async () => {
+  it('comes back after a window reload, on the same persona', async function () {
+    this.timeout(360_000); // Two workbench loads.
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': 'You are Ava.\n', 'bo/SOUL.md': 'You are Bo.\n' } });
     const frame = await openPreviewOf(wb, 'ava/SOUL.md');
     await eventually(async () => assert.equal(await previewSoul(frame), cliSoul(wb.path('ava'))));
     await reloadWindow(wb);
     await eventually(async () => assert.ok((await wb.editorTabs()).some((tab) => tab.title === 'Soul: ava'), 'the "Soul: ava" tab is back'));
     await eventually(async () => assert.equal(await previewSoul(await wb.webview('personaStudio.preview', { timeout: 5_000 })), cliSoul(wb.path('ava'))), { timeout: 90_000 });
+  });
+
+  it('catches up on what was typed while its tab was hidden', async () => {
+    const files = { 'SOUL.md': 'You are Ava.', 'AGENTS.md': 'Be concise.\n' };
+    const wb = await openWorkspace({ files: { 'ava/SOUL.md': files['SOUL.md'], 'ava/AGENTS.md': files['AGENTS.md'] } });
+    let frame = await openPreviewOf(wb, 'ava/SOUL.md');
+    await eventually(async () => assert.equal(await previewSoul(frame), cliSoulOf(files)));
+    // Cover the preview with another editor in its group, then type in SOUL.md.
+    await wb.page.locator('.tab', { hasText: 'Soul: ava' }).click();
+    await wb.openFile('ava/AGENTS.md');
+    await eventually(async () => assert.equal(await wb.visibleWebviewCount('personaStudio.preview'), 0));
+    await wb.page.locator('.tab', { hasText: 'SOUL.md' }).click();
+    await wb.typeInEditor(' Calm.', { at: 'end' });
+    await wb.page.locator('.tab', { hasText: 'Soul: ava' }).click();
+    frame = await wb.webview('personaStudio.preview', { timeout: 90_000 });
+    await eventually(async () => assert.equal(await previewSoul(frame), cliSoulOf({ ...files, 'SOUL.md': 'You are Ava. Calm.' })));
   });
 
   it('copies the exact soul and exports it to the file the user picks', async () => {
