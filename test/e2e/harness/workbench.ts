@@ -61,7 +61,7 @@ export class Workbench {
 
   private async load(): Promise<void> {
     const started = Date.now();
-    await this.page.goto(this.url);
+    await this.page.goto(this.url, { waitUntil: 'domcontentloaded', timeout: LOAD_TIMEOUT });
     await this.page.locator('.monaco-workbench').waitFor({ timeout: LOAD_TIMEOUT });
     // The explorer lists the workspace once the server's file system answers.
     const hasEntries = this.workspace.workspaceFile || fs.readdirSync(this.workspace.folders[0]).length > 0;
@@ -74,7 +74,7 @@ export class Workbench {
 
   /** Reloads the window (as "Developer: Reload Window" does) and waits for the workbench again. */
   async reload(): Promise<void> {
-    await this.page.goto('about:blank');
+    await this.page.goto('about:blank', { timeout: LOAD_TIMEOUT });
     await this.load();
   }
 
