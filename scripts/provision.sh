@@ -3,7 +3,8 @@
 # real VS Code: code-server (VS Code in the browser, from npm) in a git-ignored cache,
 # and Debian's Chromium to drive it. Safe to run again: finished steps are skipped.
 #
-#   bash scripts/provision.sh      (or: npm run provision)
+#   bash scripts/provision.sh                  (or: npm run provision)
+#   bash scripts/provision.sh --packages-only  only the Debian packages (before npm ci)
 #
 # Environment:
 #   PERSONA_STUDIO_CACHE   cache folder (default: .cache/ of the main checkout, which
@@ -17,34 +18,17 @@ RIPGREP_ASSET_VERSION=v13.0.0-10
 DEBIAN_PACKAGES=(chromium libkrb5-dev ripgrep build-essential python3 pkg-config ca-certificates)
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+packages_only=
+case "${1:-}" in
+  --packages-only) packages_only=1 ;;
+  "") ;;
+  *) echo "usage: bash scripts/provision.sh [--packages-only]" >&2; exit 2 ;;
+esac
 say() { printf '[provision] %s\n' "$*"; }
 fail() {
   printf '[provision] FAILED: %s\n' "$*" >&2
   exit 1
 }
-
-# --- where the cache lives (scripts/cache-dir.sh is shared with the node side) -----
-# shellcheck source=cache-dir.sh
-. "$repo/scripts/cache-dir.sh"
-cache=$(persona_studio_cache_dir "$repo")
-target="$cache/code-server-$CODE_SERVER_VERSION"
-marker="$target/.provisioned"
-mkdir -p "$cache" || fail "cannot create the cache folder $cache"
-
-# One provisioning at a time per cache (several checkouts may share it).
-if command -v flock >/dev/null; then
-  exec 9>"$cache/provision.lock"
-  if ! flock -n 9; then
-    say "another provisioning is running on $cache; waiting for it"
-    flock 9
-  fi
-fi
-
-# --- Node -------------------------------------------------------------------------
-node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null) || fail "node is not on the PATH"
-if [ "$node_major" != 20 ]; then
-  fail "code-server $CODE_SERVER_VERSION needs Node 20; this is Node $(node --version). Use Node 20 (for example with nvm) and run again."
-fi
 
 # --- Debian packages ---------------------------------------------------------------
 missing=()
@@ -70,6 +54,31 @@ if [ ${#missing[@]} -gt 0 ]; then
   "${apt[@]}" install -y -q --no-install-recommends "${missing[@]}" || fail "apt-get install ${missing[*]} failed (see above)"
 else
   say "Debian packages present: ${DEBIAN_PACKAGES[*]}"
+fi
+
+[ -z "$packages_only" ] || exit 0
+
+# --- where the cache lives (scripts/cache-dir.sh is shared with the node side) -----
+# shellcheck source=cache-dir.sh
+. "$repo/scripts/cache-dir.sh"
+cache=$(persona_studio_cache_dir "$repo")
+target="$cache/code-server-$CODE_SERVER_VERSION"
+marker="$target/.provisioned"
+mkdir -p "$cache" || fail "cannot create the cache folder $cache"
+
+# One provisioning at a time per cache (several checkouts may share it).
+if command -v flock >/dev/null; then
+  exec 9>"$cache/provision.lock"
+  if ! flock -n 9; then
+    say "another provisioning is running on $cache; waiting for it"
+    flock 9
+  fi
+fi
+
+# --- Node -------------------------------------------------------------------------
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null) || fail "node is not on the PATH"
+if [ "$node_major" != 20 ]; then
+  fail "code-server $CODE_SERVER_VERSION needs Node 20; this is Node $(node --version). Use Node 20 (for example with nvm) and run again."
 fi
 
 chromium=${PERSONA_STUDIO_CHROMIUM:-/usr/bin/chromium}

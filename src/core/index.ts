@@ -9,3 +9,7 @@ export * from './discovery';
 export * from './format';
 export * from './utf8';
 export { nodeDirectoryReader, scaffoldFiles, ScaffoldOutcome } from './nodeFs';
+export * from './soulSize';
+export * from './personaFolderName';
+export * from './capMessages';
+export * from './statusSummary';

@@ -74,6 +74,9 @@ export class PersonaWorkspace extends Disposable {
   readonly onDidChangeContent = this.contentEmitter.event;
 
   private list: Persona[] = [];
+  private markReady!: () => void;
+  /** Settles once the first discovery has finished, so views can tell "none" from "not yet". */
+  readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
   private incomplete = false;
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
@@ -148,11 +151,15 @@ export class PersonaWorkspace extends Disposable {
       return this.refreshing;
     }
     this.refreshing = (async () => {
-      do {
-        this.refreshAgain = false;
-        await this.discover();
-      } while (this.refreshAgain && !this.isDisposed);
-      this.refreshing = undefined;
+      try {
+        do {
+          this.refreshAgain = false;
+          await this.discover();
+        } while (this.refreshAgain && !this.isDisposed);
+      } finally {
+        this.refreshing = undefined;
+        this.markReady();
+      }
     })();
     return this.refreshing;
   }

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { codeServerEntry, repoRoot } from './paths';
 
-/** Settings that keep a run quiet and stable: no trust prompt, no welcome, no telemetry, no auto-edits while typing. */
+/** Settings that keep a window quiet and stable: no trust prompt, no welcome page, no tips, no telemetry, no git. */
 export const QUIET_SETTINGS: Readonly<Record<string, unknown>> = {
   'security.workspace.trust.enabled': false,
   'workbench.startupEditor': 'none',
@@ -28,7 +28,12 @@ export const QUIET_SETTINGS: Readonly<Record<string, unknown>> = {
   'files.hotExit': 'off',
   'terminal.integrated.enablePersistentSessions': false,
   'typescript.disableAutomaticTypeAcquisition': true,
-  // What a test types is what lands in the file.
+  'files.simpleDialog.enable': true,
+  'workbench.view.alwaysShowHeaderActions': true,
+};
+
+/** For tests: what a test types is exactly what lands in the file (no auto-closing, no suggestions). */
+export const TYPING_SETTINGS: Readonly<Record<string, unknown>> = {
   'editor.autoClosingBrackets': 'never',
   'editor.autoClosingQuotes': 'never',
   'editor.autoSurround': 'never',
@@ -68,6 +73,8 @@ export interface CodeServer {
   readonly logFile: string;
   /** Milliseconds from spawn to "listening". */
   readonly startupMs: number;
+  /** Settles when the server's process exits (by stop() or by itself), with its exit code or signal. */
+  readonly exited: Promise<number | NodeJS.Signals | null>;
   /** The URL that opens a folder or a .code-workspace file. */
   urlFor(target: { folder: string } | { workspace: string }): string;
   /** Stops the server and its children; removes its home unless `keepHome`. Safe to call twice. */
@@ -129,6 +136,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const child = spawn(process.execPath, args, { detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid === undefined) throw new Error('code-server did not start');
   const pid = child.pid;
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
   const killGroup = (signal: NodeJS.Signals) => {
     try {
       process.kill(-pid, signal);
@@ -159,6 +167,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     extensionsDir,
     logFile,
     startupMs,
+    exited,
     urlFor(target) {
       const [key, value] = 'folder' in target ? ['folder', target.folder] : ['workspace', target.workspace];
       return `${url}?${key}=${encodeURIComponent(value)}`;
@@ -166,7 +175,6 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     stop({ keepHome = false } = {}) {
       stopping ??= (async () => {
         if (child.exitCode === null && child.signalCode === null) {
-          const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
           killGroup('SIGTERM');
           const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, 5000, 'timeout').unref());
           if ((await Promise.race([exited, timeout])) === 'timeout') killGroup('SIGKILL');

@@ -28,21 +28,36 @@ export async function openCommandPalette(page: Page, text = ''): Promise<void> {
   const input = box(page);
   await page.keyboard.press('F1');
   try {
-    await input.waitFor({ state: 'visible', timeout: 5000 });
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
   } catch {
     // Focus was somewhere that kept the key (a webview, a dialog): the title bar's
     // command center opens the same quick access.
     await page.keyboard.press('Escape');
-    await page.locator('.command-center .action-label, .command-center-center').first().click();
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await page.locator('.command-center .command-center-quick-pick').click();
+    await input.waitFor({ state: 'visible', timeout: 15_000 });
   }
   await input.fill(`>${text}`);
 }
 
-/** Runs a command by the label the palette shows ("Category: Title", e.g. "Persona: Open Soul Preview"). */
-export async function runCommand(page: Page, label: string): Promise<void> {
-  await openCommandPalette(page, label);
-  await clickItem(page, label, `command "${label}" in the command palette`, 15_000);
+/**
+ * Runs a command by the label the palette shows ("Category: Title", e.g. "Persona: Open
+ * Soul Preview"). The palette lists what is registered when it opens, so while the
+ * workbench is still loading extensions it is reopened until the command shows up.
+ */
+export async function runCommand(page: Page, label: string, options: { timeout?: number } = {}): Promise<void> {
+  const what = `command "${label}" in the command palette`;
+  const deadline = Date.now() + (options.timeout ?? 30_000);
+  for (;;) {
+    await openCommandPalette(page, label);
+    const last = Date.now() >= deadline - 5000;
+    try {
+      await clickItem(page, label, what, last ? Math.max(deadline - Date.now(), 1000) : 5000);
+      return;
+    } catch (error) {
+      if (last) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** The rows the open quick input shows (only the rendered ones, which is all but the longest lists). */

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { CodeServer, startCodeServer } from './codeServer';
+import { CodeServer, startCodeServer, TYPING_SETTINGS } from './codeServer';
 import { outputDir, repoRoot } from './paths';
 import { Workbench } from './workbench';
 import { createWorkspace, removeWorkspace, WorkspaceSpec } from './workspace';
@@ -31,7 +31,7 @@ export function startSession(): Promise<Session> {
       timings.buildMs = Date.now() - started;
     }
     let started = Date.now();
-    const server = await startCodeServer();
+    const server = await startCodeServer({ settings: { ...TYPING_SETTINGS } });
     timings.serverMs = Date.now() - started;
     started = Date.now();
     const browser = await launchBrowser({ headless: !process.env.PERSONA_STUDIO_E2E_HEADED }).catch(async (error) => {

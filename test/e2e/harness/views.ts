@@ -37,6 +37,8 @@ export async function sideBarTitle(page: Page): Promise<string> {
 
 /** Opens an activity-bar container by its title ("View: Show <title>") and waits for its side bar. */
 export async function showContainer(page: Page, title: string, runCommand: (label: string) => Promise<void>): Promise<void> {
+  // Its activity-bar item appears once the extension is registered.
+  await waitForValue(() => activityBarItems(page), (items) => items.some((item) => item.startsWith(title)), `"${title}" in the activity bar`);
   await runCommand(`View: Show ${title}`);
   await waitForValue(() => sideBarTitle(page), (shown) => shown.toLowerCase() === title.toLowerCase(), `the side bar to show ${title}`);
 }

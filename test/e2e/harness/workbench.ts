@@ -34,8 +34,17 @@ export class Workbench {
   }
 
   /** Opens `workspace` in a fresh browser context (fresh browser storage) and waits for the workbench. */
-  static async open(server: CodeServer, browser: Browser, workspace: TestWorkspace): Promise<Workbench> {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US' });
+  static async open(
+    server: CodeServer,
+    browser: Browser,
+    workspace: TestWorkspace,
+    options: { viewport?: { width: number; height: number }; deviceScaleFactor?: number } = {},
+  ): Promise<Workbench> {
+    const context = await browser.newContext({
+      viewport: options.viewport ?? { width: 1400, height: 900 },
+      deviceScaleFactor: options.deviceScaleFactor,
+      locale: 'en-US',
+    });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
     // tsx compiles the tests with esbuild's keepNames, which wraps named functions in
     // __name(...): functions a test passes to page.evaluate() need it in the page too.

@@ -3,17 +3,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
-const core = require('../dist/core.js');
+// The built core, as the CLI and extension ship it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const core: typeof import('../src/core') = require('../dist/core.js');
 
-function median(samples) {
+function median(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function time(fn, runs) {
+function time(fn: () => void, runs: number): number {
   const samples = [];
   for (let i = 0; i < runs; i++) {
     const start = process.hrtime.bigint();
@@ -23,11 +23,11 @@ function time(fn, runs) {
   return median(samples);
 }
 
-function persona(bytesPerFile) {
+function persona(bytesPerFile: number): { dir: string; sources: Record<string, string> } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'persona-bench-'));
   const line = 'You are Ava, a calm and precise ops assistant. Never guess a balance. ✓\n';
   const body = line.repeat(Math.ceil(bytesPerFile / Buffer.byteLength(line)));
-  const sources = {};
+  const sources: Record<string, string> = {};
   for (const name of core.BOOTSTRAP_ORDER) {
     sources[name] = body;
     fs.writeFileSync(path.join(dir, name), body);
@@ -35,9 +35,9 @@ function persona(bytesPerFile) {
   return { dir, sources };
 }
 
-export function benchCore() {
-  const rows = [];
-  for (const [label, size, runs] of [['10 KB', 10 * 1024, 200], ['2 MB', 2 * 1024 * 1024 + 100, 15]]) {
+export function benchCore(): Array<Record<string, string | number>> {
+  const rows: Array<Record<string, string | number>> = [];
+  for (const [label, size, runs] of [['10 KB', 10 * 1024, 200], ['2 MB', 2 * 1024 * 1024 + 100, 15]] as const) {
     const { dir, sources } = persona(size);
     const disk = time(() => core.composeSoul(dir), runs);
     const all = time(() => core.composeFromSources(sources), runs);
@@ -50,8 +50,4 @@ export function benchCore() {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   return rows;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.table(benchCore());
 }

@@ -1,0 +1,98 @@
+// Keystroke-to-preview latency in a real VS Code (code-server), for our soul preview and,
+// in the same run on the same file, for VS Code's own Markdown preview: the ratio is the
+// result, as absolute times depend on the machine.
+import { openWorkspace, WebviewKind, Workbench } from '../test/e2e/harness';
+import { stopSession } from '../test/e2e/harness/session';
+
+const MARKDOWN: WebviewKind = { extensionId: 'vscode.markdown-language-features', view: false };
+
+export interface LatencyRow {
+  readonly file: string;
+  readonly preview: string;
+  readonly samples: number;
+  readonly medianMs: number;
+  readonly p95Ms: number;
+}
+
+function quantile(samples: number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/** A persona file of about `bytes` bytes of ordinary prose. */
+function prose(bytes: number): string {
+  const paragraph = 'You are Ava, a calm and precise ops assistant. You never guess a balance; you look it up.\n\n';
+  return paragraph.repeat(Math.max(1, Math.round(bytes / paragraph.length)));
+}
+
+/**
+ * Types `samples` unique words at the start of the file and times, for each, the last
+ * keystroke to the moment the webview's document first contains the word. A mutation
+ * observer inside the webview stamps the moment; both clocks are this machine's.
+ */
+async function measure(wb: Workbench, kind: WebviewKind, samples: number): Promise<number[]> {
+  const body = (await wb.webview(kind)).locator('body');
+  await body.evaluate(() => {
+    const w = window as unknown as { __seen: Record<string, number>; __words: string[] };
+    w.__seen = {};
+    w.__words = [];
+    const check = () => {
+      const text = document.body.textContent ?? '';
+      for (const word of w.__words) if (!(word in w.__seen) && text.includes(word)) w.__seen[word] = Date.now();
+    };
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const latencies: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const word = `zq${i}x${Math.random().toString(36).slice(2, 6)}`;
+    await body.evaluate((_, w: string) => (window as unknown as { __words: string[] }).__words.push(w), word);
+    await wb.focusEditor();
+    await wb.page.keyboard.type(word.slice(0, -1));
+    const sent = Date.now();
+    await wb.page.keyboard.press(word.slice(-1));
+    const seen = await waitFor(() => body.evaluate((_, w: string) => (window as unknown as { __seen: Record<string, number> }).__seen[w], word));
+    latencies.push(seen - sent);
+    await wb.page.keyboard.press('Enter');
+  }
+  return latencies;
+}
+
+async function waitFor(read: () => Promise<number | undefined>, timeoutMs = 60_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('the preview never showed the typed word');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function latencyFor(label: string, bytes: number, samples: number): Promise<LatencyRow[]> {
+  const rows: LatencyRow[] = [];
+  for (const [preview, command, kind] of [
+    ['Persona Studio soul preview', 'Persona: Open Soul Preview to the Side', 'personaStudio.preview'],
+    ['VS Code Markdown preview', 'Markdown: Open Preview to the Side', MARKDOWN],
+  ] as const) {
+    const wb = await openWorkspace({ files: { 'ava/SOUL.md': prose(bytes), 'ava/AGENTS.md': 'Be concise.\n' } });
+    try {
+      await wb.openFile('ava/SOUL.md');
+      await wb.runCommand(command);
+      await wb.webview(kind, { timeout: 120_000 });
+      await wb.moveCursor('start');
+      await measure(wb, kind, 2); // warm-up, not counted
+      const latencies = await measure(wb, kind, samples);
+      rows.push({ file: label, preview, samples, medianMs: quantile(latencies, 0.5), p95Ms: quantile(latencies, 0.95) });
+    } finally {
+      await wb.close();
+    }
+  }
+  return rows;
+}
+
+export async function benchEditor(samples = Number(process.env.BENCH_SAMPLES ?? 20)): Promise<LatencyRow[]> {
+  try {
+    return [...(await latencyFor('SOUL.md 10 KB', 10 * 1024, samples)), ...(await latencyFor('SOUL.md 2 MB', 2 * 1024 * 1024 - 4096, Math.ceil(samples / 2)))];
+  } finally {
+    await stopSession();
+  }
+}

@@ -1,0 +1,29 @@
+// npm run bench: every timing target, reported as ratios measured in this one run.
+//   BENCH_SAMPLES=N  keystrokes timed per preview (default 20)
+//   BENCH_CORE_ONLY=1  skip the real-VS-Code part
+import { benchCore } from './core';
+import { benchEditor } from './editor';
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+async function main(): Promise<void> {
+  console.log('Core: one keystroke recomposes one section, against composing the whole persona from disk');
+  console.table(benchCore().map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v]))));
+  if (process.env.BENCH_CORE_ONLY) return;
+
+  console.log('\nEditor: last keystroke to the typed text appearing in the preview (code-server, same run, same file)');
+  const rows = await benchEditor();
+  console.table(rows);
+  for (const file of new Set(rows.map((row) => row.file))) {
+    const [ours, markdown] = rows.filter((row) => row.file === file);
+    console.log(
+      `${file}: soul preview / Markdown preview = ${round(ours.medianMs / markdown.medianMs)} (median), ` +
+        `${round(ours.p95Ms / markdown.p95Ms)} (95th percentile)`,
+    );
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,76 @@
+// Quick fixes on Persona Studio's diagnostics: open the soul preview at the cut,
+// select what the runtime drops, rename a mis-cased bootstrap file.
+import * as vscode from 'vscode';
+import { miscasedBootstrapName } from '../core';
+import { DIAGNOSTIC_SOURCE, DiagnosticCode } from './fileProblems';
+import { baseName } from './personaWorkspace';
+
+/** Internal: selects the part of a file the runtime drops (not in the palette). */
+export const SELECT_DROPPED_COMMAND = 'personaStudio.selectDropped';
+
+export class CapCodeActions implements vscode.CodeActionProvider {
+  static readonly kinds = [vscode.CodeActionKind.QuickFix];
+
+  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const actions: vscode.CodeAction[] = [];
+    for (const diagnostic of context.diagnostics) {
+      if (diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
+      const name = baseName(document.uri);
+      switch (diagnostic.code) {
+        case DiagnosticCode.over:
+          actions.push(
+            action(vscode.l10n.t('Open the soul preview at the cut'), diagnostic, 'personaStudio.showCut', [document.uri, { revealCut: true }]),
+            action(vscode.l10n.t('Select what the runtime drops'), diagnostic, SELECT_DROPPED_COMMAND, [document.uri]),
+          );
+          break;
+        case DiagnosticCode.near:
+          actions.push(
+            action(vscode.l10n.t('Open the soul preview at {0}', name), diagnostic, 'personaStudio.showCut', [document.uri, { revealCut: false }]),
+          );
+          break;
+        case DiagnosticCode.miscased: {
+          const intended = miscasedBootstrapName(name);
+          if (!intended) break;
+          const rename = action(vscode.l10n.t('Rename to {0}', intended), diagnostic, 'personaStudio.renameToBootstrapName', [document.uri]);
+          rename.isPreferred = true;
+          if (!vscode.workspace.isTrusted) rename.disabled = { reason: vscode.l10n.t('Renaming files needs a trusted workspace.') };
+          actions.push(rename);
+          break;
+        }
+      }
+    }
+    return actions;
+  }
+}
+
+function action(title: string, diagnostic: vscode.Diagnostic, command: string, args: unknown[]): vscode.CodeAction {
+  const result = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+  result.diagnostics = [diagnostic];
+  result.command = { command, title, arguments: args };
+  return result;
+}
+
+/** The provider, for any file (names decide, not languages), and the select command. */
+export function registerCapCodeActions(collection: vscode.DiagnosticCollection): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.languages.registerCodeActionsProvider({ pattern: '**/*' }, new CapCodeActions(), {
+      providedCodeActionKinds: CapCodeActions.kinds,
+    }),
+    vscode.commands.registerCommand(SELECT_DROPPED_COMMAND, (uri: unknown) => selectDropped(collection, uri)),
+  );
+}
+
+async function selectDropped(collection: vscode.DiagnosticCollection, target: unknown): Promise<void> {
+  const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
+  if (!uri) return;
+  // The live diagnostic, not the one the action was made from: the text may have moved since.
+  const over = collection.get(uri)?.find((diagnostic) => diagnostic.code === DiagnosticCode.over);
+  if (!over) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is within its cap: the runtime drops nothing.', baseName(uri)));
+    return;
+  }
+  const editor = await vscode.window.showTextDocument(uri, { preserveFocus: false });
+  // Anchored at the end, active at the cut: the cursor and the view stay at the cut.
+  editor.selection = new vscode.Selection(over.range.end, over.range.start);
+  editor.revealRange(new vscode.Range(over.range.start, over.range.start), vscode.TextEditorRevealType.InCenter);
+}

@@ -1,0 +1,193 @@
+// How each tree element looks: label, size against the cap, state icon, tooltip, click.
+import * as vscode from 'vscode';
+import {
+  CapState,
+  FILE_PURPOSE,
+  formatBytes,
+  formatCount,
+  formatPercent,
+  HEARTWOOD_FILE,
+  isBootstrapName,
+  lineAndColumn,
+  MAX_FILE_BYTES,
+  miscasedBootstrapName,
+} from '../../core';
+import { FileNode, HeartwoodPartNode, MiscasedNode, PersonaNode } from './nodes';
+import { FileStats, HeartwoodStats, PersonaStats } from './stats';
+import { missingUri } from './missingDecorations';
+
+const t = vscode.l10n.t;
+
+const stateIcon: Record<Exclude<CapState, 'missing'>, vscode.ThemeIcon> = {
+  ok: new vscode.ThemeIcon('pass', new vscode.ThemeColor('charts.green')),
+  near: new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')),
+  over: new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')),
+};
+const missingIcon = new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'));
+
+function markdown(text: string): vscode.MarkdownString {
+  const tooltip = new vscode.MarkdownString(text, true);
+  tooltip.isTrusted = false;
+  return tooltip;
+}
+
+export function personaItem(node: PersonaNode, stats: PersonaStats, options: { multiRoot: boolean; expanded: boolean }): vscode.TreeItem {
+  const { persona } = node;
+  const item = new vscode.TreeItem(
+    persona.label,
+    options.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+  );
+  item.id = `persona:${persona.uri.toString()}`;
+  item.contextValue = persona.heartwood ? 'persona.heartwood' : 'persona';
+  const sizes: string[] = [];
+  if (stats.present > 0) sizes.push(formatBytes(stats.soulBytes));
+  if (stats.heartwood?.report.present) sizes.push(t('{0} chars', formatCount(stats.heartwood.report.chars)));
+  const size = sizes.length ? sizes.join(' · ') : t('empty');
+  // Across several roots, say which one; a root's own persona is already labelled by its name.
+  const root = persona.workspaceFolder;
+  const isRoot = root !== undefined && root.uri.toString() === persona.uri.toString();
+  item.description = options.multiRoot && root && !isRoot ? `${root.name} · ${size}` : size;
+  item.iconPath =
+    stats.state === 'over' || stats.state === 'near'
+      ? new vscode.ThemeIcon('person', stateIcon[stats.state].color)
+      : new vscode.ThemeIcon('person');
+  const lines = [`**${persona.label}** · \`${persona.uri.fsPath || persona.uri.path}\``, ''];
+  lines.push(t('{0} of 7 bootstrap files present · soul {1} bytes', stats.present, formatCount(stats.soulBytes)));
+  if (stats.heartwood) lines.push('', t('Heartwood identity: {0} of {1} characters', formatCount(stats.heartwood.report.chars), formatCount(stats.heartwood.report.cap)));
+  if (stats.state === 'over') lines.push('', `$(error) ${t('A file is over its cap: the runtime will cut it.')}`);
+  else if (stats.state === 'near') lines.push('', `$(warning) ${t('A file is near its cap.')}`);
+  item.tooltip = markdown(lines.join('  \n'));
+  return item;
+}
+
+export function bootstrapFileItem(node: FileNode, stats: FileStats): vscode.TreeItem {
+  const { report } = stats;
+  const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
+  item.id = node.uri.toString();
+  if (!report.present) return missingItem(item, node);
+  item.resourceUri = node.uri;
+  item.contextValue = `bootstrapFile.${report.state}`;
+  item.description = `${formatBytes(report.bytes)} · ${formatPercent(report.fraction)}${stats.unsaved ? ' ●' : ''}`;
+  item.iconPath = stateIcon[report.state as Exclude<CapState, 'missing'>];
+  item.command = { command: 'vscode.open', title: t('Open'), arguments: [node.uri] };
+  const lines = [
+    `**${node.name}** — ${FILE_PURPOSE[node.name]}`,
+    '',
+    t('{0} of {1} bytes ({2})', formatCount(report.bytes), formatCount(MAX_FILE_BYTES), formatPercent(report.fraction)),
+    t('Adds {0} bytes to the soul.', formatCount(stats.sectionBytes)),
+  ];
+  if (report.cut) {
+    lines.push(
+      '',
+      `$(error) ${t(
+        'Over the cap by {0} bytes: the runtime keeps the first {1} bytes and cuts from line {2}, column {3}, then appends the truncation notice.',
+        formatCount(report.cut.droppedBytes),
+        formatCount(MAX_FILE_BYTES),
+        report.cut.line + 1,
+        report.cut.column + 1,
+      )}`,
+    );
+  } else if (report.state === 'near') {
+    lines.push('', `$(warning) ${t('Near the cap: {0} bytes left before the runtime cuts it.', formatCount(MAX_FILE_BYTES - report.bytes))}`);
+  }
+  if (stats.unsaved) lines.push('', `_${t('Counts unsaved changes.')}_`);
+  item.tooltip = markdown(lines.join('  \n'));
+  return item;
+}
+
+function missingItem(item: vscode.TreeItem, node: FileNode): vscode.TreeItem {
+  // A URI of our own scheme: the decoration that dims the label applies here only.
+  item.resourceUri = missingUri(node.uri);
+  item.contextValue = 'bootstrapFile.missing';
+  item.description = t('missing');
+  item.iconPath = missingIcon;
+  item.tooltip = markdown(
+    [`**${node.name}** — ${FILE_PURPOSE[node.name]}`, '', t('Missing: the runtime leaves it out of the soul. Click to create it from a template.')].join('  \n'),
+  );
+  item.command = { command: 'personaStudio.createFile', title: t('Create'), arguments: [node, { ask: true }] };
+  return item;
+}
+
+export function heartwoodItem(node: FileNode, stats: HeartwoodStats): vscode.TreeItem {
+  const { report } = stats;
+  const hasParts = report.present;
+  const item = new vscode.TreeItem(HEARTWOOD_FILE, hasParts ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+  item.id = node.uri.toString();
+  if (!stats.present) return missingItem(item, node);
+  item.resourceUri = node.uri;
+  item.contextValue = `heartwoodFile.${report.state}`;
+  item.command = { command: 'vscode.open', title: t('Open'), arguments: [node.uri] };
+  const unsaved = stats.unsaved ? ' ●' : '';
+  if (!report.present) {
+    item.description = t('empty: no identity') + unsaved;
+    item.iconPath = new vscode.ThemeIcon('circle-large-outline');
+  } else {
+    item.description = `${t('{0} chars', formatCount(report.chars))} · ${formatPercent(report.fraction)}${unsaved}`;
+    item.iconPath = stateIcon[report.state as Exclude<CapState, 'missing'>];
+  }
+  const lines = [
+    `**${HEARTWOOD_FILE}** — ${FILE_PURPOSE[HEARTWOOD_FILE]}`,
+    '',
+    t('{0} of {1} characters ({2})', formatCount(report.chars), formatCount(report.cap), formatPercent(report.fraction)),
+    t('Cap: loader maxChars {0}, route ceiling {1}; the lower one applies.', formatCount(report.maxChars), formatCount(report.ceiling)),
+  ];
+  if (report.cut) {
+    lines.push('', `$(error) ${t('Over the cap by {0} characters: the runtime cuts from line {1}, column {2}.', formatCount(report.cut.droppedChars), report.cut.line + 1, report.cut.column + 1)}`);
+  } else if (report.state === 'near') {
+    lines.push('', `$(warning) ${t('Near the cap: {0} characters left.', formatCount(report.cap - report.chars))}`);
+  }
+  if (stats.unsaved) lines.push('', `_${t('Counts unsaved changes.')}_`);
+  item.tooltip = markdown(lines.join('  \n'));
+  return item;
+}
+
+export function heartwoodPartItem(node: HeartwoodPartNode, stats: HeartwoodStats): vscode.TreeItem {
+  const { report } = stats;
+  const identity = node.part === 'identity';
+  const label = identity ? t('Identity') : t('Voice & Tone');
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  item.id = `${node.parent.uri.toString()}#${node.part}`;
+  item.contextValue = `heartwoodPart.${node.part}`;
+  const chars = identity ? report.identityChars : report.voiceChars;
+  // The identity leads, so the cut falls in it when it alone passes the cap.
+  const cutHere = report.cut !== undefined && (identity ? stats.voiceIndex === undefined || report.cut.index < stats.voiceIndex : stats.voiceIndex !== undefined && report.cut.index >= stats.voiceIndex);
+  const dropped = !identity && report.cut !== undefined && stats.voiceIndex !== undefined && report.cut.index < stats.voiceIndex;
+  item.description = `${t('{0} chars', formatCount(chars))}${cutHere ? ` · ${t('cut')}` : dropped ? ` · ${t('dropped')}` : ''}`;
+  item.iconPath =
+    cutHere || dropped
+      ? new vscode.ThemeIcon(identity ? 'person' : 'mic', stateIcon.over.color)
+      : new vscode.ThemeIcon(identity ? 'person' : 'mic');
+  const purpose = identity ? t('Who the agent is: this leads the identity section.') : t('How the agent sounds: follows the identity.');
+  const lines = [`**${label}** — ${purpose}`, '', t('{0} characters; the whole section may hold {1}.', formatCount(chars), formatCount(report.cap))];
+  if (cutHere) lines.push('', `$(error) ${t('The cap cuts this part.')}`);
+  if (dropped) lines.push('', `$(error) ${t('The cap falls before this part: the runtime drops all of it.')}`);
+  item.tooltip = markdown(lines.join('  \n'));
+  const index = identity ? stats.identityIndex : (stats.voiceIndex ?? 0);
+  item.command = { command: 'vscode.open', title: t('Open'), arguments: [node.parent.uri, { selection: rangeAt(stats.text, index) }] };
+  return item;
+}
+
+/** A position in the editor for an index into the text as read (which may begin with a BOM). */
+function rangeAt(text: string, index: number): vscode.Range {
+  const bom = text.startsWith('\uFEFF') ? 1 : 0;
+  const { line, column } = lineAndColumn(text, index);
+  const position = new vscode.Position(line, Math.max(0, column - (line === 0 ? bom : 0)));
+  return new vscode.Range(position, position);
+}
+
+export function miscasedItem(node: MiscasedNode): vscode.TreeItem {
+  const intended = miscasedBootstrapName(node.name);
+  const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
+  item.id = node.uri.toString();
+  item.resourceUri = node.uri;
+  item.contextValue = 'bootstrapFile.miscased';
+  item.description = intended ? t('the runtime reads only {0}', intended) : t('not read by the runtime');
+  item.iconPath = stateIcon.near;
+  item.tooltip = markdown(
+    intended && isBootstrapName(intended)
+      ? t('Named {0}: the runtime reads only {1} (names match exactly, case included), so this file is left out of the soul. Rename it to {1}.', node.name, intended)
+      : t('The runtime does not read this file.'),
+  );
+  item.command = { command: 'vscode.open', title: t('Open'), arguments: [node.uri] };
+  return item;
+}

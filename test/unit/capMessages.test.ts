@@ -1,0 +1,147 @@
+import assert from 'node:assert';
+import {
+  composeFromSources,
+  composeSection,
+  fileCapProblem,
+  heartwoodCapProblem,
+  MAX_FILE_BYTES,
+  miscasedMessage,
+  reportFile,
+  reportHeartwood,
+  splitsCharacter,
+  untranslated,
+} from '../../src/core';
+
+const CAP = 2_097_152;
+
+describe('cap problems of a bootstrap file', () => {
+  it('says nothing below the warning threshold', () => {
+    assert.strictEqual(fileCapProblem(reportFile('SOUL.md', 'a'.repeat(1000))), undefined);
+    assert.strictEqual(fileCapProblem(reportFile('SOUL.md', undefined)), undefined);
+  });
+
+  it('warns once the file passes warnAt of its cap, with how full it is and the bytes left', () => {
+    const bytes = Math.ceil(CAP * 0.9);
+    const problem = fileCapProblem(reportFile('SOUL.md', 'a'.repeat(bytes), 0.9));
+    assert.ok(problem);
+    assert.strictEqual(problem.kind, 'near');
+    assert.strictEqual(problem.cutIndex, undefined);
+    assert.strictEqual(
+      problem.message,
+      `SOUL.md is 90.0 % full: ${bytes.toLocaleString('en-US')} of 2,097,152 bytes, ${(CAP - bytes).toLocaleString('en-US')} bytes left before the runtime cuts it at the 2 MB bootstrap cap.`,
+    );
+    // One byte under the threshold is not near.
+    assert.strictEqual(fileCapProblem(reportFile('SOUL.md', 'a'.repeat(bytes - 1), 0.9)), undefined);
+  });
+
+  it('follows a configured threshold', () => {
+    assert.strictEqual(fileCapProblem(reportFile('SOUL.md', 'a'.repeat(CAP / 2), 0.5))?.kind, 'near');
+    assert.strictEqual(fileCapProblem(reportFile('SOUL.md', 'a'.repeat(CAP / 2), 0.6)), undefined);
+  });
+
+  it('a file of exactly the cap is near, with 0 bytes left, and not cut', () => {
+    const problem = fileCapProblem(reportFile('MEMORY.md', 'a'.repeat(CAP)));
+    assert.strictEqual(problem?.kind, 'near');
+    assert.match(problem.message, /100 % full: 2,097,152 of 2,097,152 bytes, 0 bytes left/);
+  });
+
+  it('errs past the cap: how many bytes over, where the cut falls, what the runtime appends', () => {
+    const text = 'a'.repeat(CAP) + 'b'.repeat(1234);
+    const problem = fileCapProblem(reportFile('MEMORY.md', text), text);
+    assert.ok(problem);
+    assert.strictEqual(problem.kind, 'over');
+    assert.strictEqual(problem.cutIndex, CAP);
+    assert.strictEqual(
+      problem.message,
+      'MEMORY.md is 1,234 bytes over the 2 MB bootstrap cap (2,098,386 bytes): the runtime drops everything from here to the end of the file (1,234 bytes) and appends "[truncated: exceeds 2 MB bootstrap cap]".',
+    );
+  });
+
+  it('puts the cut at the first character the runtime loses, in UTF-16 units', () => {
+    // 'é' is 2 bytes and 1 unit; '😀' is 4 bytes and 2 units.
+    const text = 'é'.repeat(CAP / 2 - 2) + '😀' + 'tail';
+    const problem = fileCapProblem(reportFile('SOUL.md', text), text);
+    assert.strictEqual(problem?.cutIndex, CAP / 2 - 2 + 2);
+    // What comes before the cut is exactly what the section keeps.
+    const kept = composeSection('SOUL.md', text).body;
+    assert.ok(kept.startsWith(text.slice(0, problem.cutIndex)));
+    assert.ok(!problem.message.includes('splits'));
+  });
+
+  it('says so when the cap splits a character', () => {
+    const text = 'a'.repeat(CAP - 1) + 'é' + 'tail';
+    const problem = fileCapProblem(reportFile('SOUL.md', text), text);
+    assert.strictEqual(problem?.cutIndex, CAP - 1);
+    assert.match(problem.message, /splits the character here: the part kept becomes "\uFFFD"/);
+    assert.ok(composeFromSources({ 'SOUL.md': text }).soul.includes('a\uFFFD\n[truncated'));
+  });
+
+  it('gives the same cut for disk bytes and editor text', () => {
+    const text = 'line\n'.repeat(CAP / 5) + 'more\n';
+    const fromText = fileCapProblem(reportFile('TOOLS.md', text), text);
+    const fromBytes = fileCapProblem(reportFile('TOOLS.md', Buffer.from(text)), text);
+    assert.deepStrictEqual(fromBytes, fromText);
+    assert.strictEqual(fromText?.cutIndex, CAP);
+  });
+
+  it('passes its words through the translator', () => {
+    const seen: string[] = [];
+    const problem = fileCapProblem(reportFile('SOUL.md', 'a'.repeat(CAP)), undefined, (message, ...args) => {
+      seen.push(message);
+      return untranslated(message, ...args).toUpperCase();
+    });
+    assert.strictEqual(seen.length, 1);
+    assert.ok(seen[0].includes('{0}'));
+    assert.ok(problem?.message.startsWith('SOUL.MD IS 100 % FULL'));
+  });
+});
+
+describe('splitsCharacter', () => {
+  it('is false at a character boundary and true inside a character', () => {
+    assert.strictEqual(splitsCharacter('a'.repeat(MAX_FILE_BYTES + 1), MAX_FILE_BYTES), false);
+    assert.strictEqual(splitsCharacter('a'.repeat(MAX_FILE_BYTES - 1) + '€x', MAX_FILE_BYTES - 1), true);
+    assert.strictEqual(splitsCharacter('abc', 3), false);
+  });
+});
+
+describe('cap problems of HEARTWOOD.md', () => {
+  it('warns near the loader cap, in characters', () => {
+    const problem = heartwoodCapProblem(reportHeartwood('x'.repeat(1900)));
+    assert.deepStrictEqual(problem, {
+      kind: 'near',
+      message: "HEARTWOOD.md is 95 % full: 1,900 of 2,000 characters (the loader's maxChars), 100 characters left before it is cut.",
+    });
+  });
+
+  it('errs past the cap, with the cut after the leading whitespace the section trims', () => {
+    const text = '\n\n  ' + 'x'.repeat(2000) + 'y'.repeat(312) + '\n';
+    const problem = heartwoodCapProblem(reportHeartwood(text));
+    assert.ok(problem);
+    assert.strictEqual(problem.kind, 'over');
+    assert.strictEqual(problem.cutIndex, 4 + 2000);
+    assert.strictEqual(text[problem.cutIndex], 'y');
+    assert.strictEqual(
+      problem.message,
+      "HEARTWOOD.md is 312 characters over its cap of 2,000 characters (the loader's maxChars): the identity section keeps the first 2,000 characters of the trimmed text and drops everything from here to the end of the file.",
+    );
+  });
+
+  it('names the ceiling when it is the tighter cap', () => {
+    const problem = heartwoodCapProblem(reportHeartwood('x'.repeat(120), { maxChars: 2000, ceiling: 100 }));
+    assert.match(problem?.message ?? '', /20 characters over its cap of 100 characters \(the route's heartwoodMaxChars ceiling\)/);
+  });
+
+  it('says nothing of a small or absent file', () => {
+    assert.strictEqual(heartwoodCapProblem(reportHeartwood('short')), undefined);
+    assert.strictEqual(heartwoodCapProblem(reportHeartwood(undefined)), undefined);
+  });
+});
+
+describe('mis-cased bootstrap names', () => {
+  it('explains why the file is not read and what to rename it to', () => {
+    assert.strictEqual(
+      miscasedMessage('soul.md', 'SOUL.md'),
+      'soul.md is not read as SOUL.md on a case-sensitive file system: the runtime matches bootstrap file names exactly. Rename it to SOUL.md.',
+    );
+  });
+});
