@@ -178,9 +178,6 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       return ack(message.seq);
     case 'reveal':
       return reveal(message);
-    case 'options':
-      document.body.classList.toggle('wrap', message.wrap);
-      return;
   }
 });
 

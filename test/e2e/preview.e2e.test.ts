@@ -149,6 +149,27 @@ describe('Soul preview', function () {
     await eventually(async () => assert.deepEqual(await wb.cursorPosition(), { line: 104858, column: 13 }));
   });
 
+  it('opens at the cut from the quick fix, with the cut in view', async () => {
+    const wb = await openWorkspace({ files: { 'ava/SOUL.md': 'You are Ava.\n'.repeat(20_000), 'ava/MEMORY.md': 'memory line of text\n'.repeat(110_000) } });
+    await wb.openFile('ava/MEMORY.md');
+    await extensionLoaded(wb);
+    await wb.moveCursor({ line: 104858, column: 13 });
+    await eventually(async () => {
+      await wb.page.keyboard.press('Escape');
+      await wb.page.keyboard.press('Control+.');
+      await wb.page.locator('.action-widget .monaco-list-row', { hasText: 'Open the soul preview at the cut' }).click({ timeout: 5_000 });
+    }, { timeout: 90_000 });
+    const frame = await wb.webview('personaStudio.preview', { timeout: 90_000 });
+    // The cut of MEMORY.md, the last section, is far below the fold until revealed.
+    await eventually(async () => {
+      const box = await frame.locator('.section[data-name="MEMORY.md"] .cut-line').evaluate((cut) => {
+        const rect = cut.getBoundingClientRect();
+        return { top: rect.top, bottom: rect.bottom, height: window.innerHeight };
+      });
+      assert.ok(box.top >= 0 && box.bottom <= box.height, `the cut is in view: ${JSON.stringify(box)}`);
+    }, { timeout: 60_000 });
+  });
+
   it('opens a section’s file from its header', async () => {
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': 'You are Ava.\n', 'ava/AGENTS.md': 'Be concise.\n' } });
     const frame = await openPreviewOf(wb, 'ava/SOUL.md');
