@@ -32,7 +32,12 @@ export function startSession(): Promise<Session> {
       timings.buildMs = Date.now() - started;
     }
     let started = Date.now();
-    const server = await startCodeServer({ settings: { ...TYPING_SETTINGS } });
+    const server = await startCodeServer({ settings: { ...TYPING_SETTINGS } }).catch((error: Error) => {
+      // Once, on a shared machine, a server died at birth (killed from outside): start another.
+      if (!/exited before listening/.test(error.message)) throw error;
+      console.error(`  code-server did not start (${error.message.split('\n')[0]}); starting it again`);
+      return startCodeServer({ settings: { ...TYPING_SETTINGS } });
+    });
     timings.serverMs = Date.now() - started;
     started = Date.now();
     const browser = await launchBrowser({ headless: !process.env.PERSONA_STUDIO_E2E_HEADED }).catch(async (error) => {

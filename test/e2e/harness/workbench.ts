@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { CodeServer } from './codeServer';
 import * as editor from './editor';
-import { waitForValue } from './eventually';
+import { waitForActivation } from './extensions';
 import * as parts from './parts';
 import * as quick from './quickInput';
 import * as views from './views';
@@ -290,15 +290,8 @@ export class Workbench {
    * Waits until "Developer: Show Running Extensions" lists the extension as activated and
    * returns its row's text (e.g. "Persona Studio 0.1.0 … Activation: 56ms"); closes that editor.
    */
-  async waitForActivation(displayName = PERSONA_CONTAINER, options: { timeout?: number } = {}): Promise<string> {
-    await this.runCommand('Developer: Show Running Extensions');
-    const rows = this.page.locator('.runtime-extensions-editor .monaco-list-row');
-    const read = () => rows.evaluateAll((all) => all.map((row) => (row as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
-    // Settled: listed, and no longer "Activating...".
-    const settled = (row: string) => row.startsWith(`${displayName} `) && !/Activating/.test(row);
-    const found = await waitForValue(read, (seen) => seen.some(settled), `${displayName} activated among the running extensions`, options);
-    await this.runCommand('View: Close Editor');
-    return found.find(settled)!;
+  waitForActivation(displayName = PERSONA_CONTAINER, options: { timeout?: number } = {}): Promise<string> {
+    return waitForActivation(this.page, (label) => this.runCommand(label), displayName, options);
   }
 
   async screenshot(file: string): Promise<void> {
