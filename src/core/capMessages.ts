@@ -38,7 +38,7 @@ export function fileCapProblem(report: FileReport, text?: string, t: Translate =
     return {
       kind: 'near',
       message: t(
-        '{0} is {1} full: {2} of {3} bytes, {4} bytes left before the runtime cuts it at the 2 MB bootstrap cap.',
+        '{0} is near the 2 MB bootstrap cap: {2} of {3} bytes ({1}), {4} bytes left before the runtime cuts it.',
         report.name,
         formatPercent(report.fraction),
         formatCount(report.bytes),
@@ -74,7 +74,7 @@ export function heartwoodCapProblem(report: HeartwoodReport, t: Translate = untr
     return {
       kind: 'near',
       message: t(
-        '{0} is {1} full: {2} of {3} characters ({4}), {5} characters left before it is cut.',
+        '{0} is near its cap of {3} characters ({4}): {2} characters ({1}), {5} left before it is cut.',
         HEARTWOOD_FILE,
         formatPercent(report.fraction),
         formatCount(report.chars),

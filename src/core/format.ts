@@ -20,8 +20,9 @@ export function formatPercent(fraction: number): string {
   if (percent > 0 && percent < 0.1) return '<0.1 %';
   if (Number.isInteger(percent)) return `${percent} %`;
   const shown = percent.toFixed(1);
-  // Just over the cap must not read as exactly 100 %.
-  return percent > 100 && shown === '100.0' ? '>100 %' : `${shown} %`;
+  // Just over or just under the cap must not read as exactly 100 %.
+  if (shown === '100.0') return percent > 100 ? '>100 %' : '<100 %';
+  return `${shown} %`;
 }
 
 /** 2097152 -> "2,097,152". */

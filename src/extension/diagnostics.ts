@@ -98,7 +98,12 @@ export class CapDiagnostics extends Disposable {
       return; // The file moved under us (closed, deleted): its own event brings a new pass.
     }
     if (this.isDisposed || result === STALE || this.generations.get(key) !== generation) return;
-    if (result && this.personaFor(uri)) this.collection.set(uri, [result]);
-    else this.collection.delete(uri);
+    if (!result || !this.personaFor(uri)) this.collection.delete(uri);
+    // An unchanged problem is not set again: each set makes the editor redo its markers.
+    else if (!sameDiagnostic(this.collection.get(uri)?.[0], result)) this.collection.set(uri, [result]);
   }
+}
+
+function sameDiagnostic(a: vscode.Diagnostic | undefined, b: vscode.Diagnostic): boolean {
+  return a !== undefined && a.message === b.message && a.severity === b.severity && a.code === b.code && a.range.isEqual(b.range);
 }

@@ -28,7 +28,7 @@ describe('cap problems of a bootstrap file', () => {
     assert.strictEqual(problem.cutIndex, undefined);
     assert.strictEqual(
       problem.message,
-      `SOUL.md is 90.0 % full: ${bytes.toLocaleString('en-US')} of 2,097,152 bytes, ${(CAP - bytes).toLocaleString('en-US')} bytes left before the runtime cuts it at the 2 MB bootstrap cap.`,
+      `SOUL.md is near the 2 MB bootstrap cap: ${bytes.toLocaleString('en-US')} of 2,097,152 bytes (90.0 %), ${(CAP - bytes).toLocaleString('en-US')} bytes left before the runtime cuts it.`,
     );
     // One byte under the threshold is not near.
     assert.strictEqual(fileCapProblem(reportFile('SOUL.md', 'a'.repeat(bytes - 1), 0.9)), undefined);
@@ -42,7 +42,7 @@ describe('cap problems of a bootstrap file', () => {
   it('a file of exactly the cap is near, with 0 bytes left, and not cut', () => {
     const problem = fileCapProblem(reportFile('MEMORY.md', 'a'.repeat(CAP)));
     assert.strictEqual(problem?.kind, 'near');
-    assert.match(problem.message, /100 % full: 2,097,152 of 2,097,152 bytes, 0 bytes left/);
+    assert.match(problem.message, /2,097,152 of 2,097,152 bytes \(100 %\), 0 bytes left/);
   });
 
   it('errs past the cap: how many bytes over, where the cut falls, what the runtime appends', () => {
@@ -92,7 +92,7 @@ describe('cap problems of a bootstrap file', () => {
     });
     assert.strictEqual(seen.length, 1);
     assert.ok(seen[0].includes('{0}'));
-    assert.ok(problem?.message.startsWith('SOUL.MD IS 100 % FULL'));
+    assert.ok(problem?.message.startsWith('SOUL.MD IS NEAR THE 2 MB BOOTSTRAP CAP: 2,097,152'));
   });
 });
 
@@ -109,7 +109,7 @@ describe('cap problems of HEARTWOOD.md', () => {
     const problem = heartwoodCapProblem(reportHeartwood('x'.repeat(1900)));
     assert.deepStrictEqual(problem, {
       kind: 'near',
-      message: "HEARTWOOD.md is 95 % full: 1,900 of 2,000 characters (the loader's maxChars), 100 characters left before it is cut.",
+      message: "HEARTWOOD.md is near its cap of 2,000 characters (the loader's maxChars): 1,900 characters (95 %), 100 left before it is cut.",
     });
   });
 
