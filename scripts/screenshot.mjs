@@ -5,7 +5,7 @@
 //   node scripts/screenshot.mjs [--out docs/images]
 //
 // Writes persona-studio.png (Ava, seven files) and heartwood.png (Atlas, HEARTWOOD.md).
-// What is not built yet is left out of the picture, and said so.
+// What does not show up is left out of the picture, and said so.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,9 +31,16 @@ execFileSync(process.execPath, [path.join(repo, 'scripts/build.mjs')], { cwd: re
 const { startCodeServer } = tsxRequire('../test/e2e/harness/codeServer.ts', import.meta.url);
 const { launchBrowser } = tsxRequire('../test/e2e/harness/browser.ts', import.meta.url);
 const { Workbench } = tsxRequire('../test/e2e/harness/workbench.ts', import.meta.url);
+const { waitForValue } = tsxRequire('../test/e2e/harness/eventually.ts', import.meta.url);
 
 const server = await startCodeServer({
-  settings: { 'workbench.colorTheme': 'Default Dark Modern', 'editor.wordWrap': 'on', 'breadcrumbs.enabled': false },
+  settings: {
+    'workbench.colorTheme': 'Default Dark Modern',
+    'editor.wordWrap': 'on',
+    'editor.occurrencesHighlight': 'off',
+    'editor.selectionHighlight': false,
+    'breadcrumbs.enabled': false,
+  },
 });
 const browser = await launchBrowser();
 try {
@@ -41,31 +48,42 @@ try {
   // The examples folder itself, opened as it is: nothing is written to it.
   const workspace = { root: examples, folders: [examples] };
   const wb = await Workbench.open(server, browser, workspace, { viewport: { width: 1440, height: 900 } });
-  await shoot(wb, 'ava/SOUL.md', ['ava'], path.join(out, 'persona-studio.png'));
+  await shoot(wb, 'ava/SOUL.md', { expand: ['ava'], collapse: ['atlas'] }, path.join(out, 'persona-studio.png'));
   await wb.runCommand('View: Close All Editors');
-  await shoot(wb, 'atlas/HEARTWOOD.md', ['atlas'], path.join(out, 'heartwood.png'));
+  await shoot(wb, 'atlas/HEARTWOOD.md', { expand: ['atlas', 'HEARTWOOD.md'], collapse: ['ava'] }, path.join(out, 'heartwood.png'));
   await wb.close();
 } finally {
   await browser.close();
   await server.stop();
 }
 
-async function shoot(wb, file, expand, target) {
+async function shoot(wb, file, rows, target) {
+  const patience = { timeout: 90_000 }; // a busy machine takes its time
   await wb.showContainer();
-  for (const label of expand) {
-    const row = wb.treeRow(label);
-    if ((await row.count()) > 0 && (await row.getAttribute('aria-expanded')) === 'false') await row.click();
+  try {
+    await waitForValue(() => wb.treeRows(), (shown) => shown.some((row) => row.label === rows.expand[0]), 'the personas in the tree', patience);
+    for (const [label, expanded] of [...rows.collapse.map((l) => [l, false]), ...rows.expand.map((l) => [l, true])]) {
+      const row = wb.treeRow(label);
+      if ((await row.getAttribute('aria-expanded')) === String(!expanded)) await row.locator('.monaco-tl-twistie').click();
+    }
+  } catch (error) {
+    say(`the Personas view is not in the picture as planned (${firstLine(error)})`);
   }
   await wb.openFile(file);
   try {
     await wb.runCommand('Persona: Open Soul Preview to the Side');
-    await wb.webview('personaStudio.preview', { timeout: 20_000 });
+    await waitForValue(() => wb.webviewText('personaStudio.preview', patience), (text) => text.trim().length > 0, 'the soul preview', patience);
   } catch (error) {
-    say(`no soul preview in the picture (${String(error.message ?? error).split('\n')[0]})`);
+    say(`no soul preview in the picture (${firstLine(error)})`);
   }
-  if ((await wb.treeRows()).length === 0) say('the Personas view shows no rows yet');
   await wb.runCommand('Notifications: Clear All Notifications');
+  await wb.focusEditor();
+  await wb.moveCursor('start');
   await wb.page.mouse.move(0, 0);
   await wb.screenshot(target);
   say(`wrote ${path.relative(repo, target)}`);
+}
+
+function firstLine(error) {
+  return String(error?.message ?? error).split('\n')[0];
 }

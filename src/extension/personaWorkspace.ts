@@ -98,6 +98,12 @@ export class PersonaWorkspace extends Disposable {
     this.register(watcher.onDidCreate((uri) => onDisk(uri, true)));
     this.register(watcher.onDidDelete((uri) => onDisk(uri, true)));
     this.register(watcher.onDidChange((uri) => onDisk(uri, false)));
+    // A folder that arrives with its files (mkdir -p and write, a copy, a checkout) may
+    // reach the watcher as the folder alone, its files written before it was watched;
+    // a deleted or renamed folder, likewise, without its files. Both change the personas.
+    const folders = this.register(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
+    this.register(folders.onDidCreate((uri) => void this.folderCreated(uri)));
+    this.register(folders.onDidDelete((uri) => this.folderDeleted(uri)));
     this.register(
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.contentChanges.length === 0) return;
@@ -114,6 +120,20 @@ export class PersonaWorkspace extends Disposable {
     );
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refresh()));
     this.register(onDidChangeSettings(() => void this.refresh()));
+  }
+
+  private async folderCreated(uri: vscode.Uri): Promise<void> {
+    if (isPersonaFileName(baseName(uri)) || uri.path.split('/').some((segment) => DEFAULT_SKIP.has(segment))) return;
+    try {
+      if ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) void this.refresh();
+    } catch {
+      // Gone again already.
+    }
+  }
+
+  private folderDeleted(uri: vscode.Uri): void {
+    const prefix = uri.toString().replace(/\/?$/, '/');
+    if (this.list.some((persona) => `${persona.uri.toString()}/`.startsWith(prefix))) void this.refresh();
   }
 
   get personas(): readonly Persona[] {

@@ -70,12 +70,20 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     this.register(vscode.commands.registerCommand(REVEAL_PERSONA_COMMAND, (folder: vscode.Uri) => this.reveal(folder)));
   }
 
-  /** Shows a persona in the tree, expanded and selected. False when it is not in the tree. */
+  /** Shows a persona in the tree, expanded and selected. False when the tree does not hold it. */
   async reveal(folder: vscode.Uri): Promise<boolean> {
     this.nodes.sync(this.personas.personas);
     const node = this.nodes.get(folder);
     if (!node) return false;
-    await this.view.reveal(node, { select: true, focus: false, expand: true });
+    // VS Code resolves the node among the roots it last fetched; telling it now that
+    // the roots changed makes reveal wait for that refresh instead of failing.
+    this.refreshes.add(ALL);
+    this.refreshes.flush();
+    try {
+      await this.view.reveal(node, { select: true, focus: false, expand: true });
+    } catch {
+      // Not revealed (the view was disposed meanwhile): the persona is still in the tree.
+    }
     return true;
   }
 

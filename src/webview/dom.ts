@@ -10,14 +10,20 @@ export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className
   return node;
 }
 
+/** Sets a node's text only when it differs: an unchanged header costs no layout. */
+export function setText(node: Node, text: string): void {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 /** The bar against a cap: full width is the cap; past it the bar is full. */
 export function setBar(bar: HTMLElement, fraction: number, state: string): void {
   const fill = bar.firstElementChild as HTMLElement;
-  const percent = Math.max(0, Math.min(1, fraction)) * 100;
+  const width = `${Math.max(0, Math.min(1, fraction)) * 100}%`;
   // CSSOM, not a style attribute: the CSP allows no inline styles.
-  fill.style.width = `${percent}%`;
-  bar.setAttribute('aria-valuenow', String(Math.round(fraction * 100)));
-  bar.dataset.state = state;
+  if (fill.style.width !== width) fill.style.width = width;
+  const now = String(Math.round(fraction * 100));
+  if (bar.getAttribute('aria-valuenow') !== now) bar.setAttribute('aria-valuenow', now);
+  if (bar.dataset.state !== state) bar.dataset.state = state;
 }
 
 export function bar(label: string): HTMLElement {

@@ -1,6 +1,6 @@
 // The soul preview's script: draws what the extension sends and applies its patches.
 import { BOOTSTRAP_ORDER } from '../core/bootstrap';
-import { element } from './dom';
+import { element, setText } from './dom';
 import type { FromWebview, HeartwoodView, Labels, RenderMessage, RevealMessage, SectionUpdate, ToWebview, Totals, UpdateMessage, WebviewState } from './protocol';
 import { HeartwoodSectionView, SectionView } from './sections';
 
@@ -119,10 +119,14 @@ function markFirst(): void {
 function showTotals(totals: Totals): void {
   // A Heartwood-only persona has no bootstrap soul: say nothing about one.
   const bootstrap = sections.size > 0 || !heartwood;
-  total.textContent = bootstrap ? totals.text : '';
+  setText(total, bootstrap ? totals.text : '');
+  const hidden = sections.size === 0 || totals.missing.length === 0 || !labels;
+  const key = hidden ? '' : totals.missing.join(' ');
+  if (missing.dataset.names === key && missing.hidden === hidden) return;
+  missing.dataset.names = key;
+  missing.hidden = hidden;
   missing.replaceChildren();
-  missing.hidden = sections.size === 0 || totals.missing.length === 0 || !labels;
-  if (labels && !missing.hidden) {
+  if (labels && !hidden) {
     missing.append(element('span', 'missing-label', labels.missing));
     for (const name of totals.missing) missing.append(' ', element('span', 'missing-name', name));
   }
@@ -174,9 +178,6 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       return ack(message.seq);
     case 'reveal':
       return reveal(message);
-    case 'options':
-      document.body.classList.toggle('wrap', message.wrap);
-      return;
   }
 });
 
@@ -184,6 +185,11 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
 function ack(seq: number): void {
   vscode.postMessage({ type: 'ack', seq });
 }
+
+// Section headers stick just below the summary, whose height changes as it wraps.
+new ResizeObserver(() => {
+  document.body.style.setProperty('--summary-height', `${(document.getElementById('summary') as HTMLElement).offsetHeight}px`);
+}).observe(document.getElementById('summary') as HTMLElement);
 
 let scrollQueued = false;
 window.addEventListener('scroll', () => {

@@ -126,12 +126,7 @@ export interface RevealMessage {
   readonly cut: boolean;
 }
 
-export interface OptionsMessage {
-  readonly type: 'options';
-  readonly wrap: boolean;
-}
-
-export type ToWebview = RenderMessage | UpdateMessage | RevealMessage | OptionsMessage;
+export type ToWebview = RenderMessage | UpdateMessage | RevealMessage;
 
 /** What the webview keeps with `vscode.setState`, so a reload comes back to the same place. */
 export interface WebviewState {

@@ -1,7 +1,7 @@
 // One bootstrap file's section, and the Heartwood section, as the preview draws them.
 // Everything inside `.soul-text` elements, in document order, is the soul exactly;
 // headers, bars and cut markers are outside them.
-import { bar, ChunkedText, element, setBar } from './dom';
+import { bar, ChunkedText, element, setBar, setText } from './dom';
 import type { HeartwoodView, Labels, Patch, SectionInit, SectionMeta } from './protocol';
 
 export type OpenFile = (name: string, atCut: boolean) => void;
@@ -34,6 +34,7 @@ export class SectionView {
   private readonly text: ChunkedText;
   private readonly cut: HTMLButtonElement;
   private readonly notice = element('div', 'soul-text notice');
+  private meta: SectionMeta | undefined;
 
   constructor(init: SectionInit, private readonly labels: Labels, open: OpenFile) {
     this.name = init.meta.name;
@@ -49,18 +50,22 @@ export class SectionView {
 
   /** The first section has no separator before it; the others have "\n\n". */
   set first(first: boolean) {
-    this.separator.textContent = first ? '' : '\n\n';
-    this.separator.hidden = first;
+    setText(this.separator, first ? '' : '\n\n');
+    if (this.separator.hidden !== first) this.separator.hidden = first;
   }
 
   get length(): number {
     return this.text.length;
   }
 
+  /** Typing changes the size on every keystroke; the rest only when a cap is crossed. */
   setMeta(meta: SectionMeta): void {
-    this.element.dataset.state = meta.state;
-    this.parts.size.textContent = meta.sizeText;
+    const before = this.meta;
+    this.meta = meta;
+    if (before?.state !== meta.state) this.element.dataset.state = meta.state;
+    setText(this.parts.size, meta.sizeText);
     setBar(this.parts.bar, meta.fraction, meta.state);
+    if (before?.notice === meta.notice && before.cutText === meta.cutText) return;
     this.cut.hidden = meta.notice === '';
     this.cut.textContent = meta.cutText;
     this.cut.title = this.labels.cut;

@@ -83,14 +83,21 @@ describe('Harness', () => {
     await eventually(async () => assert.match(await wb.webviewText(MARKDOWN_PREVIEW), /Never guesses a number\./));
   });
 
-  it('opens a multi-root workspace and files in each folder', async () => {
+  it('opens a multi-root workspace and the right one of two files with the same name', async () => {
     const wb = await openWorkspace({
-      folders: { ava: { 'SOUL.md': 'Ava\n' }, atlas: { 'HEARTWOOD.md': 'Atlas\n' } },
+      folders: { ava: { 'SOUL.md': 'Ava\n' }, atlas: { 'SOUL.md': 'Atlas\n', 'HEARTWOOD.md': 'Atlas\n' } },
       settings: { 'editor.tabSize': 7 },
     });
     await wb.openFile('atlas/HEARTWOOD.md');
-    await wb.openFile('ava/SOUL.md');
-    assert.deepEqual((await wb.editorTabs()).map((tab) => [tab.title, tab.active]), [['HEARTWOOD.md', false], ['SOUL.md', true]]);
+    await wb.openFile('atlas/SOUL.md');
+    assert.equal(await wb.editorText(), 'Atlas\n');
+    await wb.openFile('ava/SOUL.md', { toSide: true });
+    assert.equal(await wb.activeEditorPath(), wb.path('ava/SOUL.md'));
+    assert.equal(await wb.editorText(), 'Ava\n');
+    assert.deepEqual(
+      (await wb.editorTabs()).map((tab) => [tab.title, tab.group, tab.active]),
+      [['HEARTWOOD.md', 1, false], ['SOUL.md', 1, false], ['SOUL.md', 2, true]],
+    );
     await eventually(async () =>
       assert.ok((await wb.statusBarItems()).some((item) => item.text === 'Spaces: 7'), 'workspace settings apply'),
     );

@@ -3,7 +3,7 @@
 // whatever happened.
 import type { RootHookObject } from 'mocha';
 import { NotProvisionedError } from './harness/paths';
-import { finishTest, startSession, stopSession, timingSummary } from './harness/session';
+import { beginTest, finishTest, startSession, stopSession, timingSummary } from './harness/session';
 
 // The reporter's closing line reads "e2e: N passed, N failed".
 process.env.PERSONA_STUDIO_SUITE ??= 'e2e';
@@ -22,6 +22,9 @@ export const mochaHooks: RootHookObject = {
       if (error instanceof NotProvisionedError) error.message = `Cannot run the end-to-end tests: ${error.message}`;
       throw error;
     }
+  },
+  beforeEach() {
+    beginTest();
   },
   async afterEach(this: Mocha.Context) {
     this.timeout(60_000);

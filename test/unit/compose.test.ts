@@ -176,7 +176,7 @@ describe('cutting text at the cap', () => {
           assert.deepStrictEqual(fromText, fromBytes);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 30 },
     );
   });
 

@@ -8,6 +8,8 @@ import type { WebviewState } from '../../webview/protocol';
 import { PREVIEW_VIEW_TYPE, SoulPanel } from './soulPanel';
 import { SOUL_VIEW_ID, SoulView } from './soulView';
 
+const OPEN_PREVIEWS_KEY = 'personaStudio.openPreviews';
+
 export interface OpenPreviewOptions {
   /** Open beside the active editor rather than in its column. */
   readonly toSide?: boolean;
@@ -20,18 +22,23 @@ export interface OpenPreviewOptions {
 export class SoulPreviews extends Disposable {
   private readonly view: SoulView;
   private readonly panels = new Set<SoulPanel>();
+  private closing = false;
+  /** The personas of the tabs open when the window last closed (read before any is restored). */
+  private readonly lastSession: readonly string[];
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly personas: PersonaWorkspace,
   ) {
     super();
+    const remembered = context.workspaceState.get<unknown>(OPEN_PREVIEWS_KEY);
+    this.lastSession = Array.isArray(remembered) ? remembered.filter((uri): uri is string => typeof uri === 'string') : [];
     this.view = this.register(new SoulView(context.extensionUri, personas));
     this.register(vscode.window.registerWebviewViewProvider(SOUL_VIEW_ID, this.view));
     this.register(
       vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
         deserializeWebviewPanel: async (panel, state: WebviewState | undefined) => {
-          const persona = typeof state?.persona === 'string' ? vscode.Uri.parse(state.persona) : undefined;
+          const persona = typeof state?.persona === 'string' ? vscode.Uri.parse(state.persona) : this.unclaimedPersona();
           this.track(new SoulPanel(panel, context.extensionUri, personas, persona));
         },
       }),
@@ -50,7 +57,13 @@ export class SoulPreviews extends Disposable {
     );
     this.register(onDidChangeSettings(() => this.refresh()));
     this.register(vscode.window.onDidChangeActiveTextEditor((editor) => this.view.follow(editor)));
-    this.register({ dispose: () => [...this.panels].forEach((panel) => panel.dispose()) });
+    this.register({
+      dispose: () => {
+        // Closing the window disposes the panels too; they are still open for the next session.
+        this.closing = true;
+        [...this.panels].forEach((panel) => panel.dispose());
+      },
+    });
   }
 
   /**
@@ -78,7 +91,30 @@ export class SoulPreviews extends Disposable {
 
   private track(panel: SoulPanel): SoulPanel {
     this.panels.add(panel);
-    panel.onDidDispose(() => this.panels.delete(panel));
+    panel.onDidDispose(() => {
+      this.panels.delete(panel);
+      this.remember();
+    });
+    panel.session.onDidChangeFolder(() => this.remember());
+    this.remember();
     return panel;
+  }
+
+  /**
+   * The personas of the open tabs, kept in workspace state: a tab is restored from the
+   * state its webview saved, but a window closed before that state reached the disk
+   * (a reload moments after opening, or a browser tab closing) restores without it.
+   */
+  private remember(): void {
+    if (this.closing) return;
+    const open = [...this.panels].flatMap((panel) => (panel.folder ? [panel.folder.toString()] : []));
+    void this.context.workspaceState.update(OPEN_PREVIEWS_KEY, open);
+  }
+
+  /** A persona that had a tab last session and has none yet in this one. */
+  private unclaimedPersona(): vscode.Uri | undefined {
+    const shown = new Set([...this.panels].map((panel) => panel.folder?.toString()));
+    const uri = this.lastSession.find((candidate) => !shown.has(candidate));
+    return uri ? vscode.Uri.parse(uri) : undefined;
   }
 }

@@ -1,7 +1,7 @@
 // Keeping a webview's copy of a soul in step with the editors, cheaply: it remembers
 // what the webview holds and turns each change into the smallest message (only the
 // changed section; a patch of its text, not the text). Pure (no vscode).
-import { BOOTSTRAP_ORDER } from '../../core';
+import { BOOTSTRAP_ORDER, soulByteLength } from '../../core';
 import type {
   HeartwoodUpdate,
   HeartwoodView,
@@ -144,11 +144,8 @@ export class SoulSync {
   }
 
   private totals(): Totals {
-    let bytes = 0;
     const present = BOOTSTRAP_ORDER.filter((name) => this.held.has(name));
-    for (const name of present) bytes += this.held.get(name)!.soulBytes;
-    // Sections are joined with "\n\n": two bytes between each pair.
-    if (present.length > 1) bytes += 2 * (present.length - 1);
+    const bytes = soulByteLength(present.map((name) => this.held.get(name)!.soulBytes));
     return {
       bytes,
       text: totalsText(bytes, present.length, this.t),

@@ -30,6 +30,8 @@ export const QUIET_SETTINGS: Readonly<Record<string, unknown>> = {
   'typescript.disableAutomaticTypeAcquisition': true,
   'files.simpleDialog.enable': true,
   'workbench.view.alwaysShowHeaderActions': true,
+  // The page title names the active editor's file by its full path (tests read it).
+  'window.title': '${activeEditorLong}',
 };
 
 /** For tests: what a test types is exactly what lands in the file (no auto-closing, no suggestions). */

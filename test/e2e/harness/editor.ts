@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { Page } from 'playwright-core';
 import { waitForValue } from './eventually';
-import { fillQuickInput, pickQuickInputItem, quickInputItems } from './quickInput';
+import { fillQuickInput } from './quickInput';
 
 export interface EditorTab {
   /** The tab's label (the file name, or a webview panel's title). */
@@ -36,21 +36,56 @@ export async function activeEditor(page: Page): Promise<EditorTab | undefined> {
   return (await editorTabs(page)).find((tab) => tab.active);
 }
 
-/** Opens a file through Quick Open (Ctrl+P) by its absolute path, and waits until its editor is active. */
-export async function openFile(page: Page, file: string, options: { toSide?: boolean } = {}): Promise<void> {
+/** The full path of the active editor's file, from the page title (set by QUIET_SETTINGS' window.title). */
+export async function activeEditorPath(page: Page): Promise<string> {
+  return page.title();
+}
+
+/**
+ * Opens a file through Quick Open (Ctrl+P) and waits until its editor is active. Quick
+ * Open describes each result by its folder: `folder` is that description (the directory
+ * relative to its workspace folder, prefixed with the workspace folder's name in a
+ * multi-root workspace), which tells apart files of the same name.
+ */
+export async function openFile(page: Page, file: string, folder: string, options: { toSide?: boolean } = {}): Promise<void> {
   const name = path.basename(file);
-  await page.keyboard.press('Control+P');
-  await fillQuickInput(page, file, { submit: false });
-  // Quick Open searches asynchronously: wait for this file, then pick it.
-  const items = await waitForValue(() => quickInputItems(page), (seen) => seen.some((item) => item.label === name), `${file} in Quick Open`);
-  const index = items.findIndex((item) => item.label === name);
-  if (options.toSide) {
-    for (let i = items.findIndex((item) => item.focused); i < index; i++) await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Control+Enter');
-  } else {
-    await pickQuickInputItem(page, name);
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+P');
+    await fillQuickInput(page, file, { submit: false });
+    // Results arrive asynchronously and the list re-renders: find the row and act at once.
+    const where = await waitForValue(
+      () => page.evaluate(locateResult, { name, folder }),
+      (found) => found !== undefined,
+      `${file} (in "${folder}") in Quick Open`,
+    );
+    if (options.toSide) {
+      // Ctrl+Enter on the focused row opens it to the side (and focuses it).
+      for (let i = where!.focused; i < where!.index; i++) await page.keyboard.press('ArrowDown');
+      const focused = await page.evaluate(locateResult, { name, folder, focusedOnly: true });
+      if (focused) await page.keyboard.press('Control+Enter');
+    } else {
+      await page.mouse.click(where!.x, where!.y);
+    }
+    const opened = await waitForValue(() => activeEditorPath(page), (title) => title === file, `the editor of ${file} to be active`, {
+      timeout: attempt < 3 ? 10_000 : 30_000,
+    }).catch((error) => (attempt < 3 ? undefined : Promise.reject(error)));
+    if (opened) return;
+    await page.keyboard.press('Escape');
   }
-  await waitForValue(() => activeEditor(page), (tab) => tab?.title === name, `the editor of ${file} to be active`);
+}
+
+/** In the page: the Quick Open row for `name` described by `folder` (its index and centre), and the focused row's index. */
+function locateResult(query: { name: string; folder: string; focusedOnly?: boolean }) {
+  const rows = Array.from(document.querySelectorAll('.quick-input-widget .quick-input-list .monaco-list-row'));
+  const index = rows.findIndex((candidate) => {
+    const label = candidate.querySelector('.label-name')?.textContent?.trim();
+    const description = (candidate.querySelector('.label-description')?.textContent ?? '').trim().replace(/\s+•\s+/g, '/');
+    return label === query.name && description === query.folder && (!query.focusedOnly || candidate.classList.contains('focused'));
+  });
+  if (index < 0) return undefined;
+  const box = rows[index].getBoundingClientRect();
+  const focused = Math.max(0, rows.findIndex((row) => row.classList.contains('focused')));
+  return { index, focused, x: box.left + box.width / 2, y: box.top + box.height / 2 };
 }
 
 /**
@@ -58,9 +93,10 @@ export async function openFile(page: Page, file: string, options: { toSide?: boo
  * shows something else (a preview), to the first text editor on screen.
  */
 export async function focusEditor(page: Page): Promise<void> {
-  const input = ':is(textarea.inputarea, .native-edit-context)';
-  const active = page.locator(`.editor-group-container.active .editor-container .monaco-editor ${input}`);
-  const target = (await active.count()) > 0 ? active.first() : page.locator(`.part.editor .editor-container .monaco-editor ${input}`).first();
+  const input = '.editor-container .monaco-editor :is(textarea.inputarea, .native-edit-context)';
+  const active = page.locator(`.editor-group-container.active ${input}`).first();
+  // A file is active (its path is the page title): wait for its editor, which may still be rendering.
+  const target = (await activeEditorPath(page)).startsWith('/') ? active : (await active.count()) > 0 ? active : page.locator(`.part.editor ${input}`).first();
   await target.waitFor({ state: 'attached', timeout: 15_000 });
   await target.focus();
 }

@@ -18,6 +18,7 @@ interface Session {
 
 let session: Promise<Session> | undefined;
 let opened: Workbench[] = [];
+let inTest = false;
 const timings = { buildMs: 0, serverMs: 0, browserMs: 0, workbenchMs: [] as number[] };
 export const artifactsRoot = path.join(outputDir, 'e2e');
 
@@ -31,7 +32,12 @@ export function startSession(): Promise<Session> {
       timings.buildMs = Date.now() - started;
     }
     let started = Date.now();
-    const server = await startCodeServer({ settings: { ...TYPING_SETTINGS } });
+    const server = await startCodeServer({ settings: { ...TYPING_SETTINGS } }).catch((error: Error) => {
+      // Once, on a shared machine, a server died at birth (killed from outside): start another.
+      if (!/exited before listening/.test(error.message)) throw error;
+      console.error(`  code-server did not start (${error.message.split('\n')[0]}); starting it again`);
+      return startCodeServer({ settings: { ...TYPING_SETTINGS } });
+    });
     timings.serverMs = Date.now() - started;
     started = Date.now();
     const browser = await launchBrowser({ headless: !process.env.PERSONA_STUDIO_E2E_HEADED }).catch(async (error) => {
@@ -59,6 +65,9 @@ export async function stopSession(): Promise<void> {
  * context. Closed and removed after the test by the harness.
  */
 export async function openWorkspace(spec: WorkspaceSpec = {}): Promise<Workbench> {
+  if (!inTest) {
+    throw new Error('openWorkspace() belongs in it() or beforeEach(): each test gets its own workspace, closed after it.');
+  }
   const { server, browser } = await startSession();
   const workspace = createWorkspace(spec);
   let workbench: Workbench;
@@ -73,11 +82,18 @@ export async function openWorkspace(spec: WorkspaceSpec = {}): Promise<Workbench
   return workbench;
 }
 
+/** Before each test (and its beforeEach hooks). */
+export function beginTest(): void {
+  inTest = true;
+}
+
 /** After each test: keep what explains a failure, then close the test's windows and workspaces. */
 export async function finishTest(test: Mocha.Test | undefined): Promise<void> {
+  inTest = false;
   const workbenches = opened;
   opened = [];
-  if (test?.state === 'failed' && workbenches.length > 0) {
+  // A test that did not pass (or whose beforeEach hook failed) leaves its evidence.
+  if (test && test.state !== 'passed' && !test.isPending() && workbenches.length > 0) {
     const dir = path.join(artifactsRoot, slug(test.fullTitle()));
     await saveArtifacts(dir, workbenches).catch((error) => console.error(`could not save artifacts: ${error}`));
     if (test.err) test.err.message += `\n  screenshot, browser console and logs: ${path.relative(process.cwd(), dir)}/`;

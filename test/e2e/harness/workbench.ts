@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { CodeServer } from './codeServer';
 import * as editor from './editor';
-import { waitForValue } from './eventually';
+import { waitForActivation } from './extensions';
 import * as parts from './parts';
 import * as quick from './quickInput';
 import * as views from './views';
@@ -61,7 +61,7 @@ export class Workbench {
 
   private async load(): Promise<void> {
     const started = Date.now();
-    await this.page.goto(this.url);
+    await this.page.goto(this.url, { waitUntil: 'domcontentloaded', timeout: LOAD_TIMEOUT });
     await this.page.locator('.monaco-workbench').waitFor({ timeout: LOAD_TIMEOUT });
     // The explorer lists the workspace once the server's file system answers.
     const hasEntries = this.workspace.workspaceFile || fs.readdirSync(this.workspace.folders[0]).length > 0;
@@ -74,7 +74,7 @@ export class Workbench {
 
   /** Reloads the window (as "Developer: Reload Window" does) and waits for the workbench again. */
   async reload(): Promise<void> {
-    await this.page.goto('about:blank');
+    await this.page.goto('about:blank', { timeout: LOAD_TIMEOUT });
     await this.load();
   }
 
@@ -120,7 +120,19 @@ export class Workbench {
 
   /** Opens a file of the workspace (path as for `path()`) and waits until its editor is active. */
   openFile(relative: string, options?: { toSide?: boolean }): Promise<void> {
-    return editor.openFile(this.page, this.path(relative), options);
+    const file = this.path(relative);
+    const { folders, workspaceFile } = this.workspace;
+    const folder = folders.find((candidate) => file.startsWith(candidate + path.sep));
+    if (!folder) throw new Error(`${relative} is not in a workspace folder`);
+    const directory = path.relative(folder, path.dirname(file)).split(path.sep).join('/');
+    // How Quick Open describes the file's folder.
+    const description = workspaceFile ? [path.basename(folder), directory].filter(Boolean).join('/') : directory;
+    return editor.openFile(this.page, file, description, options);
+  }
+
+  /** The full path of the active editor's file (or the title of a non-file editor). */
+  activeEditorPath(): Promise<string> {
+    return editor.activeEditorPath(this.page);
   }
 
   activeEditor(): Promise<editor.EditorTab | undefined> {
@@ -278,13 +290,8 @@ export class Workbench {
    * Waits until "Developer: Show Running Extensions" lists the extension as activated and
    * returns its row's text (e.g. "Persona Studio 0.1.0 … Activation: 56ms"); closes that editor.
    */
-  async waitForActivation(displayName = PERSONA_CONTAINER, options: { timeout?: number } = {}): Promise<string> {
-    await this.runCommand('Developer: Show Running Extensions');
-    const rows = this.page.locator('.runtime-extensions-editor .monaco-list-row');
-    const read = () => rows.evaluateAll((all) => all.map((row) => (row as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
-    const found = await waitForValue(read, (seen) => seen.some((row) => row.startsWith(`${displayName} `)), `${displayName} among the running extensions`, options);
-    await this.runCommand('View: Close Editor');
-    return found.find((row) => row.startsWith(`${displayName} `))!;
+  waitForActivation(displayName = PERSONA_CONTAINER, options: { timeout?: number } = {}): Promise<string> {
+    return waitForActivation(this.page, (label) => this.runCommand(label), displayName, options);
   }
 
   async screenshot(file: string): Promise<void> {

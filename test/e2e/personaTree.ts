@@ -1,0 +1,29 @@
+// Reading the Personas tree in tests: what is under a persona row.
+import assert from 'node:assert/strict';
+import { TreeRow, Workbench } from './harness';
+
+/** The rows under a persona row (until the next top-level row). */
+export async function rowsUnder(wb: Workbench, persona: string): Promise<TreeRow[]> {
+  const rows = await wb.treeRows();
+  const start = rows.findIndex((row) => row.level === 1 && row.label === persona);
+  assert.notEqual(start, -1, `a persona row "${persona}" in ${JSON.stringify(rows.map((r) => r.label))}`);
+  const end = rows.findIndex((row, i) => i > start && row.level === 1);
+  return rows.slice(start + 1, end === -1 ? undefined : end);
+}
+
+/** The rows under a persona row as "label | description". */
+export async function filesOf(wb: Workbench, persona: string): Promise<string[]> {
+  return (await rowsUnder(wb, persona)).map((row) => `${row.label} | ${row.description}`);
+}
+
+/** The description of one file's row under a persona. */
+export async function descriptionOf(wb: Workbench, persona: string, file: string): Promise<string> {
+  const row = (await rowsUnder(wb, persona)).find((entry) => entry.label === file);
+  assert.ok(row, `a row for ${file} under ${persona}`);
+  return row.description;
+}
+
+/** Labels of the rows under a persona that show as missing. */
+export async function missingUnder(wb: Workbench, persona: string): Promise<string[]> {
+  return (await rowsUnder(wb, persona)).filter((row) => row.description === 'missing').map((row) => row.label);
+}
