@@ -44,14 +44,13 @@ export class PersonaNode {
   }
 }
 
-export class FileNode {
-  readonly kind = 'file';
+/** A file of a persona folder: commands given its node act on that persona. */
+abstract class PersonaFileNode<Name extends string> {
   constructor(
     readonly parent: PersonaNode,
-    readonly name: TemplateName,
+    readonly name: Name,
   ) {}
 
-  /** Commands given this node act on its persona. */
   get persona(): Persona {
     return this.parent.persona;
   }
@@ -59,6 +58,10 @@ export class FileNode {
   get uri(): vscode.Uri {
     return vscode.Uri.joinPath(this.parent.uri, this.name);
   }
+}
+
+export class FileNode extends PersonaFileNode<TemplateName> {
+  readonly kind = 'file';
 }
 
 export type HeartwoodPart = 'identity' | 'voice';
@@ -76,20 +79,8 @@ export class HeartwoodPartNode {
 }
 
 /** A file named like a bootstrap file but with another case: the runtime skips it. */
-export class MiscasedNode {
+export class MiscasedNode extends PersonaFileNode<string> {
   readonly kind = 'miscased';
-  constructor(
-    readonly parent: PersonaNode,
-    readonly name: string,
-  ) {}
-
-  get persona(): Persona {
-    return this.parent.persona;
-  }
-
-  get uri(): vscode.Uri {
-    return vscode.Uri.joinPath(this.parent.uri, this.name);
-  }
 }
 
 export type TreeNode = PersonaNode | FileNode | HeartwoodPartNode | MiscasedNode;
