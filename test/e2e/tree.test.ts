@@ -94,6 +94,14 @@ describe('Personas tree', () => {
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': SOUL } });
     await wb.showContainer();
     await eventually(async () => assert.equal(await description(wb, 'ava', 'USER.md'), 'missing'));
+    // VS Code's disk watcher starts a moment after the window and misses what comes
+    // before: wait until it reports one file (written again until it does), then remove it.
+    await eventually(async () => {
+      wb.writeFiles({ 'ava/HEARTBEAT.md': 'Check the queue.\n' });
+      await eventually(async () => assert.equal(await description(wb, 'ava', 'HEARTBEAT.md'), '17 B · <0.1 %'), { timeout: 5_000 });
+    }, { timeout: 60_000 });
+    fs.unlinkSync(wb.path('ava/HEARTBEAT.md'));
+    await eventually(async () => assert.equal(await description(wb, 'ava', 'HEARTBEAT.md'), 'missing'));
 
     wb.writeFiles({ 'ava/USER.md': 'Dana, on call.\n' });
     await eventually(async () => assert.equal(await description(wb, 'ava', 'USER.md'), '15 B · <0.1 %'));
