@@ -4,10 +4,12 @@
 //
 //   node scripts/screenshot.mjs [--out docs/images]
 //
-// Writes persona-studio.png (Ava, seven files) and heartwood.png (Atlas, HEARTWOOD.md).
+// Writes persona-studio.png (Ava, seven files), heartwood.png (Atlas, HEARTWOOD.md) and
+// cap-warning.png (a copy of Ava, in a temporary folder, whose MEMORY.md grew past its cap).
 // What does not show up is left out of the picture, and said so.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { require as tsxRequire } from 'tsx/cjs/api';
@@ -52,6 +54,7 @@ try {
   await wb.runCommand('View: Close All Editors');
   await shoot(wb, 'atlas/HEARTWOOD.md', { expand: ['atlas', 'HEARTWOOD.md'], collapse: ['ava'] }, path.join(out, 'heartwood.png'));
   await wb.close();
+  await shootCapWarning(path.join(out, 'cap-warning.png'));
 } finally {
   await browser.close();
   await server.stop();
@@ -82,6 +85,51 @@ async function shoot(wb, file, rows, target) {
   await wb.page.mouse.move(0, 0);
   await wb.screenshot(target);
   say(`wrote ${path.relative(repo, target)}`);
+}
+
+/** Ava with a MEMORY.md a few lines past the 2 MB cap: the Problems entry, the squiggle from the cut, the red status item and the preview at the cut. */
+async function shootCapWarning(target) {
+  const { reportFile } = tsxRequire('../src/core/index.ts', import.meta.url);
+  const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-shot-')), 'examples');
+  fs.cpSync(path.join(examples, 'ava'), path.join(root, 'ava'), { recursive: true });
+  const memory = path.join(root, 'ava/MEMORY.md');
+  const lines = [fs.readFileSync(memory, 'utf8')];
+  let bytes = Buffer.byteLength(lines[0]);
+  for (let day = 1; bytes < 2_097_152 + 300; day++) {
+    const line = `- Shipment log, day ${day}: dock 2 took ${40 + (day % 17)} inbound trucks; no pallet counts disputed.\n`;
+    lines.push(line);
+    bytes += Buffer.byteLength(line);
+  }
+  const text = lines.join('');
+  fs.writeFileSync(memory, text);
+  const { cut } = reportFile('MEMORY.md', text);
+  try {
+    const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1440, height: 900 } });
+    const patience = { timeout: 90_000 };
+    await wb.openFile('ava/MEMORY.md');
+    await waitForValue(() => wb.problems(), (shown) => shown.some((problem) => problem.source === 'Persona Studio'), 'the cap error in Problems', patience);
+    // The quick fix, as a user would pick it: the preview opens beside, at the cut.
+    const fix = wb.page.locator('.action-widget .monaco-list-row[aria-label="Open the soul preview at the cut"]');
+    await waitForValue(async () => {
+      await wb.moveCursor({ line: cut.line + 1, column: cut.column + 1 });
+      await wb.page.keyboard.press('Control+.');
+      return fix.waitFor({ timeout: 5_000 }).then(() => true, () => wb.page.keyboard.press('Escape').then(() => false));
+    }, Boolean, 'the quick fix at the cut', patience);
+    for (let i = 0; i < 10 && !(await fix.evaluate((row) => row.classList.contains('focused'))); i++) await wb.page.keyboard.press('ArrowDown');
+    await wb.page.keyboard.press('Enter');
+    await waitForValue(() => wb.webviewText('personaStudio.preview', patience), (shown) => shown.includes('[truncated: exceeds 2 MB bootstrap cap]'), 'the preview at the cut', patience);
+    await wb.runCommand('Notifications: Clear All Notifications');
+    await wb.focusEditor();
+    // A few lines above the cut, so the squiggle and the kept lines both show.
+    await wb.moveCursor({ line: Math.max(1, cut.line - 8), column: 1 });
+    await wb.moveCursor({ line: cut.line + 1, column: cut.column + 1 });
+    await wb.page.mouse.move(0, 0);
+    await wb.screenshot(target);
+    say(`wrote ${path.relative(repo, target)}`);
+    await wb.close();
+  } finally {
+    fs.rmSync(path.dirname(root), { recursive: true, force: true });
+  }
 }
 
 function firstLine(error) {

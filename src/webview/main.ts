@@ -155,11 +155,40 @@ function reveal(message: RevealMessage): void {
   if (!view) return;
   restoreScroll = undefined;
   const target = view.target(message.cut);
-  target.scrollIntoView({ block: message.cut ? 'center' : 'start' });
+  scrollUntilSettled(target, message.cut ? 'center' : 'start');
   target.classList.remove('flash');
   void target.offsetWidth; // Restart the highlight when revealed twice in a row.
   target.classList.add('flash');
   window.setTimeout(() => target.classList.remove('flash'), 1600);
+}
+
+/**
+ * Scrolls to `target`, then again while chunks coming into view change the layout: an
+ * off-screen chunk's height is only a guess (wrapped lines) until it is drawn.
+ */
+function scrollUntilSettled(target: HTMLElement, block: ScrollLogicalPosition): void {
+  let stopped = false;
+  const stop = () => (stopped = true);
+  // The user's own scrolling wins.
+  window.addEventListener('wheel', stop, { once: true, passive: true });
+  window.addEventListener('keydown', stop, { once: true });
+  const scroll = () => {
+    target.scrollIntoView({ block });
+    return target.getBoundingClientRect().top;
+  };
+  // Chunks brought into view are drawn a frame or two later: watch for half a second.
+  let top = scroll();
+  let frames = 0;
+  const watch = () => {
+    if (stopped || !target.isConnected || ++frames > 30) {
+      window.removeEventListener('wheel', stop);
+      window.removeEventListener('keydown', stop);
+      return;
+    }
+    if (target.getBoundingClientRect().top !== top) top = scroll();
+    requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
 }
 
 function resync(): void {

@@ -150,14 +150,17 @@ describe('Soul preview', function () {
   });
 
   it('opens at the cut from the quick fix, with the cut in view', async () => {
-    const wb = await openWorkspace({ files: { 'ava/SOUL.md': 'You are Ava.\n'.repeat(20_000), 'ava/MEMORY.md': 'memory line of text\n'.repeat(110_000) } });
+    // Lines of 141 bytes, which the preview wraps: the height of text not yet drawn is a
+    // guess, and the cut must still end up in view. The cap falls on line 14874, column 60.
+    const line = 'memory line of text '.repeat(7) + '\n';
+    const wb = await openWorkspace({ files: { 'ava/SOUL.md': 'You are Ava.\n'.repeat(20_000), 'ava/MEMORY.md': line.repeat(16_000) } });
     await wb.openFile('ava/MEMORY.md');
     await extensionLoaded(wb);
     // Opening the container activates the extension even when VS Code's search for a
     // persona file (workspaceContains) timed out on a busy machine.
     await wb.showContainer();
     // A 2 MB editor takes a while to be ready on a busy machine.
-    await eventually(() => wb.moveCursor({ line: 104858, column: 13 }), { timeout: 90_000 });
+    await eventually(() => wb.moveCursor({ line: 14874, column: 60 }), { timeout: 90_000 });
     // The quick fix, from the light bulb menu (Ctrl+.), chosen with the keyboard as the
     // menu blocks the pointer while it settles.
     const fix = wb.page.locator('.action-widget .monaco-list-row[aria-label="Open the soul preview at the cut"]');
@@ -177,6 +180,7 @@ describe('Soul preview', function () {
       });
       assert.ok(box.top >= 0 && box.bottom <= box.height, `the cut is in view: ${JSON.stringify(box)}`);
     }, { timeout: 60_000 });
+    assert.match(await frame.locator('.section[data-name="MEMORY.md"] .cut-line').innerText(), /\(line 14874, column 60\)/);
   });
 
   it('opens a section’s file from its header', async () => {
