@@ -106,6 +106,7 @@ async function shootCapWarning(target) {
   try {
     const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1440, height: 900 } });
     const patience = { timeout: 90_000 };
+    await wb.showContainer();
     await wb.openFile('ava/MEMORY.md');
     await waitForValue(() => wb.problems(), (shown) => shown.some((problem) => problem.source === 'Persona Studio'), 'the cap error in Problems', patience);
     // The quick fix, as a user would pick it: the preview opens beside, at the cut.
