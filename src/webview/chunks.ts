@@ -78,3 +78,23 @@ export function applyChunkEdit(chunks: string[], edit: ChunkEdit): void {
     chunks.splice(edit.from, edit.to - edit.from, ...edit.chunks);
   }
 }
+
+/**
+ * How many rows a chunk takes when `columns` characters fit on a row (Infinity when
+ * lines do not wrap): the guess for its height until it is drawn. Word wrapping may
+ * take a row more here and there; a tab counts as one character.
+ */
+export function estimateRows(text: string, columns: number): number {
+  const width = Math.max(1, columns);
+  let rows = 0;
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf('\n', start);
+    const length = (end === -1 ? text.length : end) - start;
+    if (end === -1 && length === 0 && start > 0) break; // Nothing after the last newline.
+    rows += Math.max(1, Math.ceil(length / width));
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return rows;
+}

@@ -1,6 +1,6 @@
 // DOM helpers for the preview. Persona text only ever enters the page as text nodes
 // (textContent, Text.data): never as HTML.
-import { planChunkEdit, splitChunks } from './chunks';
+import { estimateRows, planChunkEdit, splitChunks } from './chunks';
 import type { Patch } from './protocol';
 
 export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -36,12 +36,28 @@ export function bar(label: string): HTMLElement {
   return node;
 }
 
+/** How many characters fit on a row of the soul's text in `container` (Infinity without wrapping). */
+export function measureColumns(container: HTMLElement): number {
+  if (!document.body.classList.contains('wrap')) return Infinity;
+  const probe = element('div', 'soul-text section-text');
+  const sample = element('span', undefined, 'x'.repeat(10));
+  probe.append(sample);
+  container.append(probe);
+  const style = getComputedStyle(probe);
+  const width = probe.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const columns = Math.floor(width / (sample.getBoundingClientRect().width / 10));
+  probe.remove();
+  return Number.isFinite(columns) && columns > 0 ? columns : Infinity;
+}
+
 /**
  * A text held as a column of chunk blocks, one text node each: an edit touches one
  * node with `replaceData`, so the browser re-lays out a few KB, not the whole file.
  * Off-screen chunks are skipped by layout (content-visibility in the stylesheet).
  */
 export class ChunkedText {
+  /** Characters on a row of the preview's text (Infinity when it does not wrap). */
+  static columns = Infinity;
   readonly element: HTMLElement;
   private nodes: Text[] = [];
 
@@ -54,6 +70,11 @@ export class ChunkedText {
     let length = 0;
     for (const node of this.nodes) length += node.length;
     return length;
+  }
+
+  /** Guesses the heights of the chunks again, for a new width. */
+  reguess(): void {
+    for (const node of this.nodes) guessHeight(node.parentNode as HTMLElement, node.data);
   }
 
   get text(): string {
@@ -82,10 +103,14 @@ export class ChunkedText {
     const block = element('span', 'chunk');
     const node = document.createTextNode(text);
     block.append(node);
-    // Off-screen chunks are not laid out; this guesses their height until they are.
-    let lines = 1;
-    for (let at = text.indexOf('\n'); at !== -1 && at < text.length - 1; at = text.indexOf('\n', at + 1)) lines++;
-    block.style.setProperty('contain-intrinsic-block-size', `auto ${lines * 1.5}em`);
+    guessHeight(block, text);
     return node;
   }
+}
+
+/** Off-screen chunks are not laid out: this guesses a chunk's height until it is drawn. */
+function guessHeight(block: HTMLElement, text: string): void {
+  const rows = estimateRows(text, ChunkedText.columns);
+  // "auto": once drawn, the chunk keeps its real height.
+  block.style.setProperty('contain-intrinsic-block-size', `auto ${rows * 1.5}em`);
 }

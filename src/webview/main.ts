@@ -1,6 +1,6 @@
 // The soul preview's script: draws what the extension sends and applies its patches.
 import { BOOTSTRAP_ORDER } from '../core/bootstrap';
-import { element, setText } from './dom';
+import { ChunkedText, element, measureColumns, setText } from './dom';
 import type { FromWebview, HeartwoodView, Labels, RenderMessage, RevealMessage, SectionUpdate, ToWebview, Totals, UpdateMessage, WebviewState } from './protocol';
 import { HeartwoodSectionView, SectionView } from './sections';
 
@@ -38,6 +38,7 @@ function render(message: RenderMessage): void {
   generation = message.generation;
   labels = message.labels;
   document.body.classList.toggle('wrap', message.wrap);
+  ChunkedText.columns = measureColumns(soul);
   persona.textContent = message.persona?.label ?? '';
   empty.textContent = message.empty ?? '';
   empty.hidden = !message.empty;
@@ -219,6 +220,18 @@ function ack(seq: number): void {
 new ResizeObserver(() => {
   document.body.style.setProperty('--summary-height', `${(document.getElementById('summary') as HTMLElement).offsetHeight}px`);
 }).observe(document.getElementById('summary') as HTMLElement);
+
+// A new width wraps the text differently: guess again the height of what is not drawn.
+let soulWidth = -1;
+new ResizeObserver(([entry]) => {
+  // Typing changes the height on every line; only a new width matters here.
+  if (entry.contentRect.width === soulWidth) return;
+  soulWidth = entry.contentRect.width;
+  const columns = measureColumns(soul);
+  if (columns === ChunkedText.columns) return;
+  ChunkedText.columns = columns;
+  for (const view of sections.values()) view.reguess();
+}).observe(soul);
 
 let scrollQueued = false;
 window.addEventListener('scroll', () => {

@@ -58,6 +58,11 @@ export class SectionView {
     return this.text.length;
   }
 
+  /** The width changed: guess the height of text not yet drawn again. */
+  reguess(): void {
+    this.text.reguess();
+  }
+
   /** Typing changes the size on every keystroke; the rest only when a cap is crossed. */
   setMeta(meta: SectionMeta): void {
     const before = this.meta;

@@ -181,6 +181,15 @@ describe('Soul preview', function () {
       assert.ok(box.top >= 0 && box.bottom <= box.height, `the cut is in view: ${JSON.stringify(box)}`);
     }, { timeout: 60_000 });
     assert.match(await frame.locator('.section[data-name="MEMORY.md"] .cut-line').innerText(), /\(line 14874, column 60\)/);
+    // The guessed height of the text not drawn yet is close to its height once drawn, so
+    // the scroll bar tells where the view is in the soul.
+    const heights = await frame.locator('body').evaluate(async () => {
+      const guessed = document.documentElement.scrollHeight;
+      for (const chunk of Array.from(document.querySelectorAll<HTMLElement>('.chunk'))) chunk.style.contentVisibility = 'visible';
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      return { guessed, drawn: document.documentElement.scrollHeight };
+    });
+    assert.ok(Math.abs(heights.guessed - heights.drawn) < 0.05 * heights.drawn, `heights: ${JSON.stringify(heights)}`);
   });
 
   it('opens a section’s file from its header', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert';
 import fc from 'fast-check';
-import { applyChunkEdit, planChunkEdit, splitChunks } from '../../src/webview/chunks';
+import { applyChunkEdit, estimateRows, planChunkEdit, splitChunks } from '../../src/webview/chunks';
 import { applyPatch, Patch } from '../../src/webview/protocol';
 
 /** Every chunk but the last ends at a line break; only an empty text has an empty chunk. */
@@ -113,6 +113,32 @@ describe('preview chunks', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('preview chunk height guess', () => {
+  it('counts a row per line when lines do not wrap', () => {
+    assert.strictEqual(estimateRows('', Infinity), 1);
+    assert.strictEqual(estimateRows('one\n', Infinity), 1);
+    assert.strictEqual(estimateRows('one\ntwo', Infinity), 2);
+    assert.strictEqual(estimateRows('one\n\nthree\n', Infinity), 3);
+  });
+
+  it('counts the rows a long line wraps into', () => {
+    assert.strictEqual(estimateRows('x'.repeat(80) + '\n', 80), 1);
+    assert.strictEqual(estimateRows('x'.repeat(81) + '\n', 80), 2);
+    assert.strictEqual(estimateRows('x'.repeat(141) + '\n\n' + 'y'.repeat(10), 70), 3 + 1 + 1);
+  });
+
+  it('never guesses fewer rows than lines, nor more than characters', () => {
+    fc.assert(
+      fc.property(lineText, fc.integer({ min: 1, max: 200 }), (text, columns) => {
+        const lines = text === '' ? 1 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+        const rows = estimateRows(text, columns);
+        assert.ok(rows >= lines && rows <= Math.max(1, text.length), `${rows} rows for ${lines} lines`);
+        assert.strictEqual(estimateRows(text, Infinity), lines);
+      }),
     );
   });
 });
