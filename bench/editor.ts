@@ -2,7 +2,7 @@
 // in the same run on the same file, for VS Code's own Markdown preview: the ratio is the
 // result, as absolute times depend on the machine.
 import { openWorkspace, WebviewKind, Workbench } from '../test/e2e/harness';
-import { stopSession } from '../test/e2e/harness/session';
+import { beginTest, finishTest, stopSession } from '../test/e2e/harness/session';
 
 const MARKDOWN: WebviewKind = { extensionId: 'vscode.markdown-language-features', view: false };
 
@@ -73,8 +73,10 @@ async function latencyFor(label: string, bytes: number, samples: number): Promis
     ['Persona Studio soul preview', 'Persona: Open Soul Preview to the Side', 'personaStudio.preview'],
     ['VS Code Markdown preview', 'Markdown: Open Preview to the Side', MARKDOWN],
   ] as const) {
-    const wb = await openWorkspace({ files: { 'ava/SOUL.md': prose(bytes), 'ava/AGENTS.md': 'Be concise.\n' } });
+    // Each measurement is one workspace, opened and closed as a test's would be.
+    beginTest();
     try {
+      const wb = await openWorkspace({ files: { 'ava/SOUL.md': prose(bytes), 'ava/AGENTS.md': 'Be concise.\n' } });
       await wb.openFile('ava/SOUL.md');
       await wb.runCommand(command);
       await wb.webview(kind, { timeout: 120_000 });
@@ -83,7 +85,7 @@ async function latencyFor(label: string, bytes: number, samples: number): Promis
       const latencies = await measure(wb, kind, samples);
       rows.push({ file: label, preview, samples, medianMs: quantile(latencies, 0.5), p95Ms: quantile(latencies, 0.95) });
     } finally {
-      await wb.close();
+      await finishTest(undefined);
     }
   }
   return rows;
@@ -91,7 +93,11 @@ async function latencyFor(label: string, bytes: number, samples: number): Promis
 
 export async function benchEditor(samples = Number(process.env.BENCH_SAMPLES ?? 20)): Promise<LatencyRow[]> {
   try {
-    return [...(await latencyFor('SOUL.md 10 KB', 10 * 1024, samples)), ...(await latencyFor('SOUL.md 2 MB', 2 * 1024 * 1024 - 4096, Math.ceil(samples / 2)))];
+    const only = process.env.BENCH_FILES?.split(',');
+    const rows: LatencyRow[] = [];
+    if (!only || only.includes('10KB')) rows.push(...(await latencyFor('SOUL.md 10 KB', 10 * 1024, samples)));
+    if (!only || only.includes('2MB')) rows.push(...(await latencyFor('SOUL.md 2 MB', 2 * 1024 * 1024 - 4096, Math.ceil(samples / 2))));
+    return rows;
   } finally {
     await stopSession();
   }

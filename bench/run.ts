@@ -1,6 +1,7 @@
 // npm run bench: every timing target, reported as ratios measured in this one run.
 //   BENCH_SAMPLES=N  keystrokes timed per preview (default 20)
 //   BENCH_CORE_ONLY=1  skip the real-VS-Code part
+//   BENCH_FILES=10KB|2MB  time only that SOUL.md in the real VS Code (default both)
 import { benchCore } from './core';
 import { benchEditor } from './editor';
 
