@@ -67,7 +67,14 @@ async function waitFor(read: () => Promise<number | undefined>, timeoutMs = 60_0
   }
 }
 
-async function latencyFor(label: string, bytes: number, samples: number): Promise<LatencyRow[]> {
+/** A persona whose SOUL.md has `bytes` bytes, and whose six other files have `others` bytes each. */
+function persona(bytes: number, others: number): Record<string, string> {
+  const files: Record<string, string> = { 'ava/SOUL.md': prose(bytes) };
+  for (const name of ['AGENTS.md', 'IDENTITY.md', 'USER.md', 'TOOLS.md', 'HEARTBEAT.md', 'MEMORY.md']) files[`ava/${name}`] = others ? prose(others) : 'Be concise.\n';
+  return files;
+}
+
+async function latencyFor(label: string, files: Record<string, string>, samples: number): Promise<LatencyRow[]> {
   const rows: LatencyRow[] = [];
   for (const [preview, command, kind] of [
     ['Persona Studio soul preview', 'Persona: Open Soul Preview to the Side', 'personaStudio.preview'],
@@ -76,13 +83,14 @@ async function latencyFor(label: string, bytes: number, samples: number): Promis
     // Each measurement is one workspace, opened and closed as a test's would be.
     beginTest();
     try {
-      const wb = await openWorkspace({ files: { 'ava/SOUL.md': prose(bytes), 'ava/AGENTS.md': 'Be concise.\n' } });
+      const wb = await openWorkspace({ files });
       await wb.openFile('ava/SOUL.md');
       await wb.runCommand(command);
       await wb.webview(kind, { timeout: 120_000 });
       await wb.moveCursor('start');
       await measure(wb, kind, 2); // warm-up, not counted
       const latencies = await measure(wb, kind, samples);
+      if (process.env.BENCH_VERBOSE) console.log(`${label}, ${preview}: ${latencies.join(' ')} ms`);
       rows.push({ file: label, preview, samples, medianMs: quantile(latencies, 0.5), p95Ms: quantile(latencies, 0.95) });
     } finally {
       await finishTest(undefined);
@@ -94,9 +102,15 @@ async function latencyFor(label: string, bytes: number, samples: number): Promis
 export async function benchEditor(samples = Number(process.env.BENCH_SAMPLES ?? 20)): Promise<LatencyRow[]> {
   try {
     const only = process.env.BENCH_FILES?.split(',');
+    const big = 2 * 1024 * 1024 - 4096;
+    const cases: Array<[string, string, Record<string, string>]> = [
+      ['10KB', 'SOUL.md 10 KB', persona(10 * 1024, 0)],
+      ['2MB', 'SOUL.md 2 MB', persona(big, 0)],
+      // The soul preview holds all seven; the Markdown preview shows SOUL.md alone.
+      ['7x2MB', 'SOUL.md 2 MB of 7 × 2 MB', persona(big, big)],
+    ];
     const rows: LatencyRow[] = [];
-    if (!only || only.includes('10KB')) rows.push(...(await latencyFor('SOUL.md 10 KB', 10 * 1024, samples)));
-    if (!only || only.includes('2MB')) rows.push(...(await latencyFor('SOUL.md 2 MB', 2 * 1024 * 1024 - 4096, Math.ceil(samples / 2))));
+    for (const [key, label, files] of cases) if (!only || only.includes(key)) rows.push(...(await latencyFor(label, files, samples)));
     return rows;
   } finally {
     await stopSession();

@@ -1,7 +1,8 @@
 // npm run bench: every timing target, reported as ratios measured in this one run.
 //   BENCH_SAMPLES=N  keystrokes timed per preview (default 20)
 //   BENCH_CORE_ONLY=1  skip the real-VS-Code part
-//   BENCH_FILES=10KB|2MB  time only that SOUL.md in the real VS Code (default both)
+//   BENCH_FILES=10KB,2MB,7x2MB  which personas to time in the real VS Code (default all)
+//   BENCH_VERBOSE=1  print every sample
 import { benchCore } from './core';
 import { benchEditor } from './editor';
 
