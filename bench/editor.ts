@@ -4,6 +4,8 @@
 import { openWorkspace, WebviewKind, Workbench } from '../test/e2e/harness';
 import { beginTest, finishTest, stopSession } from '../test/e2e/harness/session';
 
+/** Pause between keys (BENCH_KEY_DELAY ms): 0 types as fast as the browser takes keys. */
+const KEY_DELAY_MS = Number(process.env.BENCH_KEY_DELAY ?? 0);
 const MARKDOWN: WebviewKind = { extensionId: 'vscode.markdown-language-features', view: false };
 
 export interface LatencyRow {
@@ -47,7 +49,8 @@ async function measure(wb: Workbench, kind: WebviewKind, samples: number): Promi
     const word = `zq${i}x${Math.random().toString(36).slice(2, 6)}`;
     await body.evaluate((_, w: string) => (window as unknown as { __words: string[] }).__words.push(w), word);
     await wb.focusEditor();
-    await wb.page.keyboard.type(word.slice(0, -1));
+    await wb.page.keyboard.type(word.slice(0, -1), { delay: KEY_DELAY_MS });
+    await new Promise((resolve) => setTimeout(resolve, KEY_DELAY_MS));
     const sent = Date.now();
     await wb.page.keyboard.press(word.slice(-1));
     const seen = await waitFor(() => body.evaluate((_, w: string) => (window as unknown as { __seen: Record<string, number> }).__seen[w], word));

@@ -3,6 +3,7 @@
 //   BENCH_CORE_ONLY=1  skip the real-VS-Code part
 //   BENCH_FILES=10KB,2MB,7x2MB  which personas to time in the real VS Code (default all)
 //   BENCH_VERBOSE=1  print every sample
+//   BENCH_KEY_DELAY=ms  pause between keys (default 0: as fast as the browser takes them)
 import { benchCore } from './core';
 import { benchEditor } from './editor';
 
