@@ -110,14 +110,8 @@ async function shootCapWarning(target) {
     await wb.openFile('ava/MEMORY.md');
     await waitForValue(() => wb.problems(), (shown) => shown.some((problem) => problem.source === 'Persona Studio'), 'the cap error in Problems', patience);
     // The quick fix, as a user would pick it: the preview opens beside, at the cut.
-    const fix = wb.page.locator('.action-widget .monaco-list-row[aria-label="Open the soul preview at the cut"]');
-    await waitForValue(async () => {
-      await wb.moveCursor({ line: cut.line + 1, column: cut.column + 1 });
-      await wb.page.keyboard.press('Control+.');
-      return fix.waitFor({ timeout: 5_000 }).then(() => true, () => wb.page.keyboard.press('Escape').then(() => false));
-    }, Boolean, 'the quick fix at the cut', patience);
-    for (let i = 0; i < 10 && !(await fix.evaluate((row) => row.classList.contains('focused'))); i++) await wb.page.keyboard.press('ArrowDown');
-    await wb.page.keyboard.press('Enter');
+    await wb.moveCursor({ line: cut.line + 1, column: cut.column + 1 });
+    await wb.applyQuickFix('Open the soul preview at the cut');
     await waitForValue(() => wb.webviewText('personaStudio.preview', patience), (shown) => shown.includes('[truncated: exceeds 2 MB bootstrap cap]'), 'the preview at the cut', patience);
     await wb.runCommand('Notifications: Clear All Notifications');
     await wb.focusEditor();

@@ -48,29 +48,6 @@ async function statusColour(wb: Workbench): Promise<'error' | 'warning' | 'none'
   });
 }
 
-/** Opens the quick-fix menu at the cursor (retrying while the editor catches up) and applies the fix with this title. */
-async function applyQuickFix(wb: Workbench, title: string): Promise<void> {
-  const page = wb.page;
-  const rows = page.locator('.action-widget .monaco-list-row');
-  await eventually(async () => {
-    await wb.focusEditor();
-    await page.keyboard.press('Control+.');
-    try {
-      await rows.filter({ hasText: title }).first().waitFor({ timeout: 15_000 });
-    } catch {
-      const seen = await rows.allTextContents();
-      await page.keyboard.press('Escape');
-      throw new Error(`no quick fix "${title}" at the cursor (menu: ${JSON.stringify(seen)})`);
-    }
-  }, SLOW);
-  for (let step = 0; step < 10; step++) {
-    const focused = (await rows.and(page.locator('.focused')).textContent()) ?? '';
-    if (focused.includes(title)) return page.keyboard.press('Enter');
-    await page.keyboard.press('ArrowDown');
-  }
-  throw new Error(`could not focus the quick fix "${title}"`);
-}
-
 /**
  * Opens a workspace whose persona files are all closed, and opens the Persona Studio
  * view as a user would: on a busy machine VS Code's `workspaceContains` search can time
@@ -139,12 +116,12 @@ describe('Cap warnings while typing', function () {
 
     // "Select what the runtime drops" selects from the cut to the end: 'é' and the last line.
     await wb.moveCursor('end');
-    await applyQuickFix(wb, 'Select what the runtime drops');
+    await wb.applyQuickFix('Select what the runtime drops');
     await eventually(async () => assert.match(await selectionText(wb), /^Ln 20972, Col 52 \(15 selected\)$/));
 
     // "Open the soul preview at the cut" opens this persona's preview, scrolled down to
     // MEMORY.md (the bulk of the soul, and last), whose cut marker agrees with the problem.
-    await applyQuickFix(wb, 'Open the soul preview at the cut');
+    await wb.applyQuickFix('Open the soul preview at the cut');
     const preview = await wb.webview('personaStudio.preview', SLOW);
     await eventually(async () => {
       const marker = preview.locator('section[data-name="MEMORY.md"] .cut-line:not([hidden])');
@@ -240,7 +217,7 @@ describe('Mis-cased bootstrap files', function () {
 
     await wb.openFile('ava/soul.md');
     await wb.typeInEditor('Calm. ', { at: 'start' });
-    await applyQuickFix(wb, 'Rename to SOUL.md');
+    await wb.applyQuickFix('Rename to SOUL.md');
     await eventually(() => assert.deepEqual(fs.readdirSync(wb.path('ava')).sort(), ['AGENTS.md', 'SOUL.md']), SLOW);
     // Renamed as it was on disk; the unsaved edit moved along to the renamed editor.
     assert.equal(wb.readFile('ava/SOUL.md'), 'You are Ava.\n');
@@ -255,7 +232,7 @@ describe('Mis-cased bootstrap files', function () {
     await wb.openFile('ava/soul.md');
     await eventually(async () => assert.equal((await ourProblems(wb))[0]?.code, 'miscased-name'), SLOW);
     await wb.moveCursor('start');
-    await applyQuickFix(wb, 'Rename to SOUL.md');
+    await wb.applyQuickFix('Rename to SOUL.md');
     const notice = await eventually(async () => {
       const seen = (await wb.notifications()).find((n) => n.message.includes('nothing was renamed'));
       assert.ok(seen, 'a notification that nothing was renamed');

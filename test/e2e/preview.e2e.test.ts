@@ -161,16 +161,7 @@ describe('Soul preview', function () {
     await wb.showContainer();
     // A 2 MB editor takes a while to be ready on a busy machine.
     await eventually(() => wb.moveCursor({ line: 14874, column: 60 }), { timeout: 90_000 });
-    // The quick fix, from the light bulb menu (Ctrl+.), chosen with the keyboard as the
-    // menu blocks the pointer while it settles.
-    const fix = wb.page.locator('.action-widget .monaco-list-row[aria-label="Open the soul preview at the cut"]');
-    await eventually(async () => {
-      await wb.page.keyboard.press('Escape');
-      await wb.page.keyboard.press('Control+.');
-      await fix.waitFor({ timeout: 5_000 });
-    }, { timeout: 90_000 });
-    for (let i = 0; i < 10 && !(await fix.evaluate((row) => row.classList.contains('focused'))); i++) await wb.page.keyboard.press('ArrowDown');
-    await wb.page.keyboard.press('Enter');
+    await wb.applyQuickFix('Open the soul preview at the cut');
     const frame = await wb.webview('personaStudio.preview', { timeout: 90_000 });
     // The cut of MEMORY.md, the last section, is far below the fold until revealed.
     await eventually(async () => {

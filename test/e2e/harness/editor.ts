@@ -1,8 +1,8 @@
 // Text editors: open a file, move the cursor, type, paste, read the text, save.
 import path from 'node:path';
 import { Page } from 'playwright-core';
-import { waitForValue } from './eventually';
-import { fillQuickInput } from './quickInput';
+import { eventually, waitForValue } from './eventually';
+import { fillQuickInput, openQuickOpen } from './quickInput';
 
 export interface EditorTab {
   /** The tab's label (the file name, or a webview panel's title). */
@@ -50,8 +50,7 @@ export async function activeEditorPath(page: Page): Promise<string> {
 export async function openFile(page: Page, file: string, folder: string, options: { toSide?: boolean } = {}): Promise<void> {
   const name = path.basename(file);
   for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Control+P');
-    await fillQuickInput(page, file, { submit: false });
+    await openQuickOpen(page, file);
     // Results arrive asynchronously and the list re-renders: find the row and act at once.
     const where = await waitForValue(
       () => page.evaluate(locateResult, { name, folder }),
@@ -157,4 +156,31 @@ export async function cursorPosition(page: Page): Promise<{ line: number; column
   const match = /Ln (\d+), Col (\d+)/.exec(text);
   if (!match) throw new Error(`no cursor position in the status bar ("${text}")`);
   return { line: Number(match[1]), column: Number(match[2]) };
+}
+
+/**
+ * Applies the quick fix titled `title` at the cursor, from the light-bulb menu (Ctrl+.),
+ * as a user would: the menu is opened again until the fix is offered (diagnostics may
+ * still be on their way), and the fix is chosen with the keyboard, since the menu
+ * ignores the pointer while it settles.
+ */
+export async function applyQuickFix(page: Page, title: string, options: { timeout?: number } = {}): Promise<void> {
+  const rows = page.locator('.action-widget .monaco-list-row');
+  const fix = rows.filter({ hasText: title }).first();
+  await eventually(async () => {
+    await focusEditor(page);
+    await page.keyboard.press('Control+.');
+    try {
+      await fix.waitFor({ timeout: 5_000 });
+    } catch {
+      const seen = await rows.allTextContents();
+      await page.keyboard.press('Escape');
+      throw new Error(`no quick fix "${title}" at the cursor (menu: ${JSON.stringify(seen)})`);
+    }
+  }, { timeout: options.timeout ?? 90_000 });
+  for (let step = 0; step < 10; step++) {
+    if (await fix.evaluate((row) => row.classList.contains('focused'))) return page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`could not focus the quick fix "${title}"`);
 }

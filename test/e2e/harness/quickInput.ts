@@ -40,6 +40,25 @@ export async function openCommandPalette(page: Page, text = ''): Promise<void> {
 }
 
 /**
+ * Opens Quick Open (Ctrl+P) with `text` typed in it. A webview taking focus a moment
+ * after it was clicked closes a quick input that just opened: then it is opened again.
+ */
+export async function openQuickOpen(page: Page, text: string): Promise<void> {
+  const input = box(page);
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+P');
+    try {
+      await input.waitFor({ state: 'visible', timeout: 5_000 });
+      await input.fill(text);
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+/**
  * Runs a command by the label the palette shows ("Category: Title", e.g. "Persona: Open
  * Soul Preview"). The palette lists what is registered when it opens, so while the
  * workbench is still loading extensions it is reopened until the command shows up.

@@ -159,6 +159,11 @@ export class Workbench {
     return editor.pasteIntoEditor(this.page, text, options);
   }
 
+  /** Applies the quick fix with this title at the cursor, from the light-bulb menu. */
+  applyQuickFix(title: string, options?: { timeout?: number }): Promise<void> {
+    return editor.applyQuickFix(this.page, title, options);
+  }
+
   editorText(): Promise<string> {
     return editor.editorText(this.page);
   }
