@@ -38,7 +38,7 @@ export class Workbench {
     server: CodeServer,
     browser: Browser,
     workspace: TestWorkspace,
-    options: { viewport?: { width: number; height: number }; deviceScaleFactor?: number } = {},
+    options: { viewport?: { width: number; height: number }; deviceScaleFactor?: number; loadTimeout?: number } = {},
   ): Promise<Workbench> {
     const context = await browser.newContext({
       viewport: options.viewport ?? { width: 1400, height: 900 },
@@ -50,7 +50,12 @@ export class Workbench {
     // __name(...): functions a test passes to page.evaluate() need it in the page too.
     await context.addInitScript('globalThis.__name = globalThis.__name || ((target) => target);');
     const workbench = new Workbench(await context.newPage(), context, workspace, server);
-    await workbench.load();
+    try {
+      await workbench.load(options.loadTimeout);
+    } catch (error) {
+      await context.close().catch(() => undefined);
+      throw error;
+    }
     return workbench;
   }
 
@@ -59,16 +64,17 @@ export class Workbench {
     return this.server.urlFor(workspaceFile ? { workspace: workspaceFile } : { folder: folders[0] });
   }
 
-  private async load(): Promise<void> {
+  private async load(timeout = LOAD_TIMEOUT): Promise<void> {
     const started = Date.now();
-    await this.page.goto(this.url, { waitUntil: 'domcontentloaded', timeout: LOAD_TIMEOUT });
-    await this.page.locator('.monaco-workbench').waitFor({ timeout: LOAD_TIMEOUT });
+    const left = () => Math.max(1000, timeout - (Date.now() - started));
+    await this.page.goto(this.url, { waitUntil: 'domcontentloaded', timeout: left() });
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: left() });
     // The explorer lists the workspace once the server's file system answers.
     const hasEntries = this.workspace.workspaceFile || fs.readdirSync(this.workspace.folders[0]).length > 0;
     await this.page
       .locator(hasEntries ? '.explorer-folders-view .monaco-list-row' : '.explorer-folders-view')
       .first()
-      .waitFor({ timeout: LOAD_TIMEOUT });
+      .waitFor({ timeout: left() });
     this.openedInMs = Date.now() - started;
   }
 
