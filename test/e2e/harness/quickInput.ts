@@ -24,32 +24,30 @@ export async function isQuickInputOpen(page: Page): Promise<boolean> {
 }
 
 /** Opens the command palette with `text` typed in it (without the leading `>`). */
-export async function openCommandPalette(page: Page, text = ''): Promise<void> {
-  const input = box(page);
-  await page.keyboard.press('F1');
-  try {
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-  } catch {
-    // Focus was somewhere that kept the key (a webview, a dialog): the title bar's
-    // command center opens the same quick access.
-    await page.keyboard.press('Escape');
-    await page.locator('.command-center .command-center-quick-pick').click();
-    await input.waitFor({ state: 'visible', timeout: 15_000 });
-  }
-  await input.fill(`>${text}`);
+export function openCommandPalette(page: Page, text = ''): Promise<void> {
+  return openQuickAccess(page, 'F1', `>${text}`);
+}
+
+/** Opens Quick Open (Ctrl+P) with `text` typed in it. */
+export function openQuickOpen(page: Page, text: string): Promise<void> {
+  return openQuickAccess(page, 'Control+P', text);
 }
 
 /**
- * Opens Quick Open (Ctrl+P) with `text` typed in it. A webview taking focus a moment
- * after it was clicked closes a quick input that just opened: then it is opened again.
+ * Opens the quick input with `key` and fills in `value` (its prefix picks the mode: ">"
+ * for commands, none for files). Focus may be somewhere that keeps the key (a webview, a
+ * dialog), or a webview taking focus a moment after it was clicked closes the input that
+ * just opened: the key is pressed again, then the title bar's command center, which
+ * opens the same quick access, is clicked.
  */
-export async function openQuickOpen(page: Page, text: string): Promise<void> {
+async function openQuickAccess(page: Page, key: string, value: string): Promise<void> {
   const input = box(page);
   for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Control+P');
+    if (attempt < 3) await page.keyboard.press(key);
+    else await page.locator('.command-center .command-center-quick-pick').click();
     try {
-      await input.waitFor({ state: 'visible', timeout: 5_000 });
-      await input.fill(text);
+      await input.waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : 15_000 });
+      await input.fill(value);
       return;
     } catch (error) {
       if (attempt >= 3) throw error;
