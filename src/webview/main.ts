@@ -163,16 +163,24 @@ function reveal(message: RevealMessage): void {
   window.setTimeout(() => target.classList.remove('flash'), 1600);
 }
 
+/** Ends the scrolling of the last reveal: the user's own scrolling, or a newer reveal, wins. */
+let stopSettling = (): void => undefined;
+
 /**
  * Scrolls to `target`, then again while chunks coming into view change the layout: an
  * off-screen chunk's height is only a guess (wrapped lines) until it is drawn.
  */
 function scrollUntilSettled(target: HTMLElement, block: ScrollLogicalPosition): void {
+  stopSettling();
   let stopped = false;
-  const stop = () => (stopped = true);
-  // The user's own scrolling wins.
-  window.addEventListener('wheel', stop, { once: true, passive: true });
-  window.addEventListener('keydown', stop, { once: true });
+  const stop = () => {
+    stopped = true;
+    window.removeEventListener('wheel', stop);
+    window.removeEventListener('keydown', stop);
+  };
+  stopSettling = stop;
+  window.addEventListener('wheel', stop, { passive: true });
+  window.addEventListener('keydown', stop);
   const scroll = () => {
     target.scrollIntoView({ block });
     return target.getBoundingClientRect().top;
@@ -181,11 +189,8 @@ function scrollUntilSettled(target: HTMLElement, block: ScrollLogicalPosition): 
   let top = scroll();
   let frames = 0;
   const watch = () => {
-    if (stopped || !target.isConnected || ++frames > 30) {
-      window.removeEventListener('wheel', stop);
-      window.removeEventListener('keydown', stop);
-      return;
-    }
+    if (stopped) return;
+    if (!target.isConnected || ++frames > 30) return stop();
     if (target.getBoundingClientRect().top !== top) top = scroll();
     requestAnimationFrame(watch);
   };
