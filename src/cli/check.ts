@@ -1,63 +1,126 @@
-// `persona-studio check`: every file of a persona against its cap, as a table or JSON.
+// `persona-studio check`: every file of a persona under one runtime, against that
+// runtime's caps, as a table or JSON.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   CapState,
-  FileReport,
+  Composition,
+  FileMeasure,
   formatBytes,
   formatCount,
   formatPercent,
   HEARTWOOD_FILE,
   HeartwoodCaps,
   HeartwoodReport,
-  readBootstrapFiles,
+  lineAndColumn,
+  readFileBounded,
+  readPersonaInput,
   reportHeartwood,
-  reportPersona,
-  composeFromSources,
-  worseState,
+  RuntimeOptions,
+  RuntimeProfile,
+  SizeUnit,
   utf8Length,
+  worseState,
+  decodeUtf8,
 } from '../core';
+
+export interface FileCheck {
+  readonly name: string;
+  readonly status: FileMeasure['status'];
+  readonly unit: SizeUnit;
+  readonly size: number;
+  readonly cap?: number;
+  readonly effectiveCap?: number;
+  readonly kept: number;
+  readonly dropped: number;
+  readonly state: CapState;
+  /** Where the first dropped text begins, 1-based, when the runtime drops some. */
+  readonly cut?: { readonly line: number; readonly column: number };
+  readonly note?: string;
+  /** Kept for the tools that read the earlier JSON: the size in bytes when the unit is bytes. */
+  readonly bytes?: number;
+}
 
 export interface PersonaCheck {
   readonly dir: string;
-  readonly files: FileReport[];
+  readonly runtime: string;
+  readonly unit: SizeUnit;
+  readonly files: FileCheck[];
+  /** UTF-8 bytes of what `compose` prints. */
   readonly soulBytes: number;
+  readonly total: Composition['total'];
   readonly heartwood?: HeartwoodReport;
   readonly state: CapState;
+  /** Some file is cut, or dropped by the budget. */
+  readonly cut: boolean;
 }
 
-export function checkPersona(dir: string, warnAt: number, caps: HeartwoodCaps): PersonaCheck {
-  const sources = readBootstrapFiles(dir);
-  const { files, state } = reportPersona(sources, warnAt);
-  const soulBytes = utf8Length(composeFromSources(sources).soul);
-  const heartwood = readHeartwood(dir, caps, warnAt);
-  return { dir, files, soulBytes, heartwood, state: heartwood ? worseState(state, heartwood.state) : state };
+export function checkPersona(dir: string, profile: RuntimeProfile, options: RuntimeOptions, caps: HeartwoodCaps): PersonaCheck {
+  const composition = profile.compose(readPersonaInput(dir, profile), options);
+  const files = composition.files.map((file) => fileCheck(file, composition.unit));
+  const heartwood = readHeartwood(dir, caps, options.warnAt);
+  let state = files.reduce<CapState>((worst, file) => worseState(worst, file.state), 'missing');
+  if (heartwood) state = worseState(state, heartwood.state);
+  return {
+    dir,
+    runtime: profile.id,
+    unit: composition.unit,
+    files,
+    soulBytes: utf8Length(composition.text),
+    total: composition.total,
+    heartwood,
+    state,
+    cut: composition.files.some((file) => file.status === 'cut' || file.status === 'dropped'),
+  };
 }
 
-function readHeartwood(dir: string, caps: HeartwoodCaps, warnAt: number): HeartwoodReport | undefined {
-  let text: string;
+function fileCheck(file: FileMeasure, unit: SizeUnit): FileCheck {
+  const first = file.dropped[0];
+  const cut = first && first.start <= file.text.length ? lineAndColumn(file.text, first.start) : undefined;
+  return {
+    name: file.name,
+    status: file.status,
+    unit,
+    size: file.size,
+    cap: file.cap,
+    effectiveCap: file.effectiveCap,
+    kept: file.keptSize,
+    dropped: file.droppedSize,
+    state: file.state,
+    cut: cut && { line: cut.line + 1, column: cut.column + 1 },
+    note: file.note,
+    bytes: unit === 'bytes' ? file.size : undefined,
+  };
+}
+
+function readHeartwood(dir: string, caps: HeartwoodCaps, warnAt?: number): HeartwoodReport | undefined {
   try {
     if (!fs.readdirSync(dir).includes(HEARTWOOD_FILE)) return undefined;
-    text = fs.readFileSync(path.join(dir, HEARTWOOD_FILE), 'utf8');
   } catch {
     return undefined;
   }
-  return reportHeartwood(text, caps, warnAt);
+  // Characters are at most bytes: a few times the ceiling in bytes is enough to count past any cap.
+  const content = readFileBounded(path.join(dir, HEARTWOOD_FILE), 64 * 1024 * 1024);
+  if (content?.kind !== 'bytes') return undefined;
+  return reportHeartwood(decodeUtf8(content.bytes), caps, warnAt);
 }
 
 const stateLabel: Record<CapState, string> = { missing: 'missing', ok: 'ok', near: 'near cap', over: 'OVER CAP' };
+const unitHeading: Record<SizeUnit, string> = { bytes: 'BYTES', chars: 'CHARS', codepoints: 'CODE POINTS' };
+const unitWord: Record<SizeUnit, string> = { bytes: 'bytes', chars: 'chars', codepoints: 'code points' };
 
-export function formatCheck(check: PersonaCheck): string {
-  const rows: string[][] = [['FILE', 'BYTES', '% OF CAP', 'STATE']];
+export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
+  const rows: string[][] = [['FILE', unitHeading[check.unit], '% OF CAP', 'STATE']];
   for (const file of check.files) {
-    rows.push(
-      file.present
-        ? [file.name, formatCount(file.bytes), formatPercent(file.fraction), describe(file)]
-        : [file.name, '-', '-', stateLabel.missing],
-    );
+    const shown = file.status !== 'absent' && file.status !== 'notLoaded' && file.status !== 'unreadable';
+    const share = file.effectiveCap ? formatPercent(file.size / file.effectiveCap) : '-';
+    rows.push(shown ? [file.name, formatCount(file.size), share, describe(file, runtimeLabel)] : [file.name, '-', '-', describe(file, runtimeLabel)]);
   }
   const lines = [`${check.dir}`, ...table(rows).map((row) => `  ${row}`)];
   lines.push(`  soul: ${formatCount(check.soulBytes)} bytes (${formatBytes(check.soulBytes)})`);
+  if (check.total.cap !== undefined) {
+    lines.push(`  budget: ${formatCount(check.total.size)} of ${formatCount(check.total.cap)} ${unitWord[check.unit]} (${formatPercent(check.total.size / check.total.cap)})`);
+  }
   const heartwood = check.heartwood;
   if (heartwood) {
     const voice = heartwood.hasVoice ? `, voice ${formatCount(heartwood.voiceChars)}` : '';
@@ -70,10 +133,25 @@ export function formatCheck(check: PersonaCheck): string {
   return lines.join('\n');
 }
 
-function describe(file: FileReport): string {
-  if (!file.cut) return stateLabel[file.state];
-  const { line, column, droppedBytes } = file.cut;
-  return `${stateLabel.over}: ${formatCount(droppedBytes)} bytes dropped from line ${line + 1}, column ${column + 1}`;
+function describe(file: FileCheck, runtimeLabel: string): string {
+  switch (file.status) {
+    case 'absent':
+      return stateLabel.missing;
+    case 'notLoaded':
+      return `not loaded by ${runtimeLabel}`;
+    case 'unreadable':
+      return 'unreadable';
+    case 'missing':
+      return 'missing (a marker is sent)';
+    case 'empty':
+      return 'empty (nothing sent)';
+    case 'dropped':
+      return 'DROPPED: the total budget is spent';
+  }
+  if (file.status !== 'cut') return stateLabel[file.state];
+  const where = file.cut ? ` from line ${file.cut.line}, column ${file.cut.column}` : '';
+  const note = file.note ? ` (${file.note})` : '';
+  return `${stateLabel.over}: ${formatCount(file.dropped)} ${unitWord[file.unit]} dropped${where}${note}`;
 }
 
 function table(rows: string[][]): string[] {

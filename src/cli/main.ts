@@ -1,23 +1,57 @@
 // persona-studio: the command-line twin of the extension, on the same core.
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import * as path from 'node:path';
 import {
   BOOTSTRAP_ORDER,
-  composeSoul,
   DEFAULT_WARN_AT,
   HEARTWOOD_FILE,
+  isRuntimeId,
   readBootstrapFiles,
+  readPersonaInput,
+  RUNTIME_IDS,
+  RuntimeOptions,
+  RuntimeProfile,
+  runtimeProfile,
   scaffoldFiles,
+  SessionKind,
   TemplateName,
 } from '../core';
 import { checkPersona, formatCheck } from './check';
 
 const USAGE = `Usage:
-  persona-studio compose DIR              print the composed soul of DIR, byte for byte
-  persona-studio check [--json] [--warn-at F] [--max-chars N] [--ceiling N] DIR...
-                                          sizes against caps; exit 1 when over (or past F)
+  persona-studio compose [RUNTIME OPTIONS] DIR
+                                          print what the runtime injects for DIR, byte for byte
+  persona-studio check [--json] [--warn-at F] [--max-chars N] [--ceiling N] [RUNTIME OPTIONS] DIR...
+                                          sizes against the runtime's caps; exit 1 when a file
+                                          is cut or dropped (or past F)
   persona-studio scaffold DIR [FILE...]   create missing bootstrap files from templates
-                                          (never overwrites; FILE may be ${HEARTWOOD_FILE})`;
+                                          (never overwrites; FILE may be ${HEARTWOOD_FILE})
+Runtime options:
+  --runtime NAME          ${RUNTIME_IDS.join(' | ')} (default ${RUNTIME_IDS[0]})
+  --session KIND          OpenClaw's session: main | subagent | cron (default main)
+  --workspace-path P      the absolute path the runtime's headings show (default: DIR's own)`;
+
+const runtimeFlags = {
+  runtime: { type: 'string' },
+  session: { type: 'string' },
+  'workspace-path': { type: 'string' },
+} as const;
+
+interface RuntimeChoice {
+  readonly profile: RuntimeProfile;
+  readonly options: RuntimeOptions;
+}
+
+function runtimeChoice(values: { runtime?: string; session?: string; 'workspace-path'?: string }): RuntimeChoice {
+  const id = values.runtime ?? RUNTIME_IDS[0];
+  if (!isRuntimeId(id)) throw new UsageError(`--runtime takes one of ${RUNTIME_IDS.join(', ')}, not '${id}'`);
+  const session = values.session ?? 'main';
+  if (!['main', 'subagent', 'cron'].includes(session)) throw new UsageError(`--session takes main, subagent or cron, not '${session}'`);
+  const workspacePath = values['workspace-path'];
+  if (workspacePath !== undefined && !path.isAbsolute(workspacePath)) throw new UsageError(`--workspace-path takes an absolute path, not '${workspacePath}'`);
+  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath } };
+}
 
 /** An error the user can act on: one line, exit 2, nothing written. */
 class UsageError extends Error {}
@@ -48,10 +82,11 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
 }
 
 function compose(args: string[], out: NodeJS.WritableStream): number {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: runtimeFlags });
+  const { profile, options } = runtimeChoice(values);
   if (positionals.length !== 1) throw new UsageError('compose takes exactly one DIR');
   const dir = requireFolder(positionals[0]);
-  out.write(composeSoul(dir).soul);
+  out.write(profile.compose(readPersonaInput(dir, profile), options).text);
   return 0;
 }
 
@@ -64,16 +99,20 @@ function check(args: string[], out: NodeJS.WritableStream): number {
       'warn-at': { type: 'string' },
       'max-chars': { type: 'string' },
       ceiling: { type: 'string' },
+      ...runtimeFlags,
     },
   });
+  const { profile, options } = runtimeChoice(values);
   if (positionals.length === 0) throw new UsageError('check takes at least one DIR');
   const warnAt = values['warn-at'] === undefined ? undefined : fraction(values['warn-at']);
   const caps = { maxChars: count(values['max-chars'], '--max-chars'), ceiling: count(values.ceiling, '--ceiling') };
   const dirs = positionals.map(requireFolder);
-  const checks = dirs.map((dir) => checkPersona(dir, warnAt ?? DEFAULT_WARN_AT, caps));
-  const failed = checks.some((c) => c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
-  if (values.json) out.write(JSON.stringify({ ok: !failed, warnAt: warnAt ?? DEFAULT_WARN_AT, personas: checks }, null, 2) + '\n');
-  else out.write(checks.map(formatCheck).join('\n\n') + '\n');
+  const checks = dirs.map((dir) => checkPersona(dir, profile, { ...options, warnAt: warnAt ?? DEFAULT_WARN_AT }, caps));
+  const failed = checks.some((c) => c.cut || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
+  if (values.json) {
+    const report = { ok: !failed, runtime: profile.id, warnAt: warnAt ?? DEFAULT_WARN_AT, personas: checks };
+    out.write(JSON.stringify(report, null, 2) + '\n');
+  } else out.write(checks.map((c) => formatCheck(c, profile.label)).join('\n\n') + '\n');
   return failed ? 1 : 0;
 }
 

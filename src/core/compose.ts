@@ -1,7 +1,5 @@
 // composeSoul: the runtime's composition of a persona folder, from the disk or from
 // sources (bytes, or the text of an unsaved editor buffer). One function serves both.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { BOOTSTRAP_ORDER, BootstrapName, MAX_FILE_BYTES, TRUNCATION_NOTICE } from './bootstrap';
 import { utf8Length, utf8Prefix } from './utf8';
 
@@ -109,36 +107,4 @@ export function joinSections(sections: readonly SoulSection[]): ComposedSoul {
 /** composeSoul over sources instead of the disk: what the editor preview uses. */
 export function composeFromSources(sources: BootstrapSources): ComposedSoul {
   return joinSections(composeSections(sources));
-}
-
-/**
- * Reads the bootstrap files of `dir` as raw bytes. A file that cannot be read
- * (absent, a directory, a broken link, no permission) is left out. Names match
- * exactly, even on a file system that ignores case.
- */
-export function readBootstrapFiles(dir: string): Map<BootstrapName, Uint8Array> {
-  const listed = listNames(dir);
-  const files = new Map<BootstrapName, Uint8Array>();
-  for (const name of BOOTSTRAP_ORDER) {
-    if (listed && !listed.has(name)) continue;
-    try {
-      files.set(name, fs.readFileSync(path.join(dir, name)));
-    } catch {
-      // Unreadable files are skipped silently, as the runtime does.
-    }
-  }
-  return files;
-}
-
-function listNames(dir: string): Set<string> | undefined {
-  try {
-    return new Set(fs.readdirSync(dir));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Reads a persona folder and composes its soul exactly as the runtime does. */
-export function composeSoul(dir: string): ComposedSoul {
-  return composeFromSources(readBootstrapFiles(dir));
 }

@@ -2,6 +2,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DirectoryReader, EntryKind } from './discovery';
+import { BOOTSTRAP_ORDER, BootstrapName, MAX_FILE_BYTES } from './bootstrap';
+import { ComposedSoul, composeFromSources } from './compose';
+import { FileContent, PersonaInput, RuntimeProfile } from './runtimes/profile';
 import { templateFor, TemplateName } from './templates';
 
 export const nodeDirectoryReader: DirectoryReader = {
@@ -33,4 +36,95 @@ export function scaffoldFiles(dir: string, names: readonly TemplateName[]): Scaf
       throw error;
     }
   });
+}
+
+/**
+ * One file as a runtime reads it, never blocking and never reading more than `limit`
+ * bytes: only a regular file is read (a FIFO, socket, device or directory is
+ * unreadable), and its size comes from the open file's stat. Undefined when absent.
+ */
+export function readFileBounded(file: string, limit: number): FileContent | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // A broken link or a missing folder is as absent as a missing file.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    return { kind: 'unreadable', reason: code ?? String(error) };
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) return { kind: 'unreadable', reason: stat.isDirectory() ? 'a directory' : 'not a regular file' };
+    let buffer = Buffer.allocUnsafe(Math.min(stat.size, limit));
+    let length = 0;
+    for (;;) {
+      // The file may have grown since the stat: read on, up to the limit.
+      if (length === buffer.length) {
+        if (length >= limit) break;
+        const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(length * 2, 65536)));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+      const read = fs.readSync(fd, buffer, length, buffer.length - length, length);
+      if (read === 0) break;
+      length += read;
+    }
+    const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, length);
+    return { kind: 'bytes', bytes, size: Math.max(stat.size, length) };
+  } catch (error) {
+    return { kind: 'unreadable', reason: (error as NodeJS.ErrnoException).code ?? String(error) };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The files `profile` reads from `dir`, each bounded by its read limit; names match exactly. */
+export function readPersonaInput(dir: string, profile: RuntimeProfile): PersonaInput {
+  const absolute = path.resolve(dir);
+  const listings = new Map<string, Set<string> | undefined>();
+  const listed = (folder: string, name: string): boolean => {
+    if (!listings.has(folder)) listings.set(folder, listNames(folder));
+    const names = listings.get(folder);
+    return names === undefined || names.has(name);
+  };
+  const exists = (relative: string) => fs.existsSync(path.join(absolute, relative));
+  const files = new Map<string, FileContent>();
+  for (const relative of profile.filesToRead(absolute, exists)) {
+    const file = path.join(absolute, relative);
+    if (!listed(path.dirname(file), path.basename(file))) continue;
+    const content = readFileBounded(file, profile.readLimit);
+    if (content) files.set(relative, content);
+  }
+  return { dir: absolute, files };
+}
+
+function listNames(dir: string): Set<string> | undefined {
+  try {
+    return new Set(fs.readdirSync(dir));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads the bootstrap files of `dir` as raw bytes, at most the cap and one byte of
+ * each. A file that cannot be read (absent, a directory, a FIFO, a broken link, no
+ * permission) is left out. Names match exactly, even on a file system that ignores case.
+ */
+export function readBootstrapFiles(dir: string): Map<BootstrapName, Uint8Array> {
+  const listed = listNames(dir);
+  const files = new Map<BootstrapName, Uint8Array>();
+  for (const name of BOOTSTRAP_ORDER) {
+    if (listed && !listed.has(name)) continue;
+    const content = readFileBounded(path.join(dir, name), MAX_FILE_BYTES + 1);
+    // Unreadable files are skipped silently, as the runtime does.
+    if (content?.kind === 'bytes') files.set(name, content.bytes);
+  }
+  return files;
+}
+
+/** Reads a persona folder and composes its soul exactly as the runtime does. */
+export function composeSoul(dir: string): ComposedSoul {
+  return composeFromSources(readBootstrapFiles(dir));
 }

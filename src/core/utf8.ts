@@ -84,3 +84,11 @@ export function lineAndColumn(text: string, index: number): { line: number; colu
   }
   return { line, column: index - lineStart };
 }
+
+// Keeps a BOM as U+FEFF and turns bad bytes into U+FFFD, as Node's Buffer.toString does.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** UTF-8 bytes as text: a BOM kept, each bad sequence one U+FFFD. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  return decoder.decode(bytes);
+}

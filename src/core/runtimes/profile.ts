@@ -1,0 +1,141 @@
+// One interface for every runtime that turns a persona folder into prompt text. The
+// CLI, the reports, the cap messages and every surface of the extension read a
+// runtime only through this file's types, so a new runtime is one file beside it.
+import type { CapState } from '../report';
+
+export type RuntimeId = 'toolnexus' | 'openclaw' | 'zeroclaw' | 'codex';
+
+/** What a runtime counts its caps in. */
+export type SizeUnit =
+  /** UTF-8 bytes. */
+  | 'bytes'
+  /** UTF-16 code units: JavaScript's `.length`. */
+  | 'chars'
+  /** Unicode scalar values: Rust's `chars()`. */
+  | 'codepoints';
+
+/** OpenClaw's session kinds; other runtimes ignore it. */
+export type SessionKind = 'main' | 'subagent' | 'cron';
+
+/**
+ * One file as a runtime would read it. `bytes` holds at most the profile's
+ * `readLimit` first bytes; `size` is the whole file's size from a stat, so a file
+ * larger than what was read is still measured right.
+ */
+export type FileContent =
+  | { readonly kind: 'bytes'; readonly bytes: Uint8Array; readonly size: number }
+  /** An unsaved editor buffer, exactly as it would be saved (a BOM included). */
+  | { readonly kind: 'text'; readonly text: string }
+  /** The name exists but cannot be read as a file: a directory, a FIFO, no permission. */
+  | { readonly kind: 'unreadable'; readonly reason: string };
+
+export interface PersonaInput {
+  /** Absolute path of the persona folder. */
+  readonly dir: string;
+  /**
+   * The files the profile asked for (`filesToRead`), by path relative to `dir`
+   * with `/` separators (`SOUL.md`, `../AGENTS.md`). Absent files are not in the map.
+   */
+  readonly files: ReadonlyMap<string, FileContent>;
+}
+
+export interface RuntimeOptions {
+  /** OpenClaw's session kind; default `main`. */
+  readonly session?: SessionKind;
+  /** Absolute path the runtime's headings show, instead of `PersonaInput.dir`. */
+  readonly workspacePath?: string;
+  /** The per-file cap in the runtime's unit, where the runtime lets it be set. */
+  readonly maxChars?: number;
+  /** The total budget in the runtime's unit, where the runtime has one. */
+  readonly totalMaxChars?: number;
+  /** Fraction of a cap at which a file is "near" it; default DEFAULT_WARN_AT. */
+  readonly warnAt?: number;
+}
+
+/** A range of UTF-16 indexes [start, end) in a file's decoded text. */
+export interface Span {
+  readonly start: number;
+  /** May exceed the text that was read: such a span runs to the end of the file. */
+  readonly end: number;
+}
+
+export type FileStatus =
+  /** Sent whole. */
+  | 'sent'
+  /** Sent in part: `kept` went, `dropped` did not; a marker or notice may stand between. */
+  | 'cut'
+  /** Present, but white space only or empty: sends nothing (or only a heading, per runtime). */
+  | 'empty'
+  /** Absent, and the runtime skips it silently. */
+  | 'absent'
+  /** Absent, and the runtime sends a marker in its place (`[MISSING] Expected at: …`). */
+  | 'missing'
+  /** Present but not readable by the runtime; it sends a marker or skips it (see `section`). */
+  | 'unreadable'
+  /** The runtime (or this session kind) does not read this file at all. */
+  | 'notLoaded'
+  /** The runtime's total budget ran out before this file: nothing of it is sent. */
+  | 'dropped';
+
+/** One file under one runtime: the shape every surface reads. */
+export interface FileMeasure {
+  /** Path relative to the persona folder, as in `PersonaInput.files`. */
+  readonly name: string;
+  readonly status: FileStatus;
+  /** The file's decoded text the spans index into ('' when absent or unreadable). */
+  readonly text: string;
+  /** Size of the whole file in the runtime's unit (0 when absent). */
+  readonly size: number;
+  /** The file's own cap in the runtime's unit, before any total budget; undefined when it has none. */
+  readonly cap?: number;
+  /** The cap that applied after the total budget (≤ cap). */
+  readonly effectiveCap?: number;
+  /** ok / near / over against `effectiveCap`; 'missing' when nothing of the file is there. */
+  readonly state: CapState;
+  /** What of `text` is sent, and what is not, in file order. */
+  readonly kept: readonly Span[];
+  readonly dropped: readonly Span[];
+  /** Sizes of what is sent and dropped of the file's own text, in the runtime's unit. */
+  readonly keptSize: number;
+  readonly droppedSize: number;
+  /** This file's part of the composed text, heading and marker included; '' when it sends nothing. */
+  readonly section: string;
+  /** Where `section` begins in `Composition.text` (-1 when it sends nothing). */
+  readonly offset: number;
+  /** One line for people, in the runtime's own terms: "OpenClaw keeps 14,920 + 4,973 of 33,071 chars". */
+  readonly note?: string;
+  /** The runtime's marker text, exactly as it is sent, when it adds one. */
+  readonly marker?: string;
+}
+
+export interface Composition {
+  readonly runtime: RuntimeId;
+  readonly unit: SizeUnit;
+  /** Exactly what the runtime injects. May be computed on first read. */
+  readonly text: string;
+  /** Every file the runtime knows, in the order it renders them, then the others it ignores. */
+  readonly files: readonly FileMeasure[];
+  /** Names of the files that contribute text, in render order. */
+  readonly found: readonly string[];
+  /** What the runtime's total budget spends, in its unit, against that budget (if any). */
+  readonly total: { readonly size: number; readonly cap?: number; readonly state: CapState };
+}
+
+export interface RuntimeProfile {
+  readonly id: RuntimeId;
+  /** "OpenClaw 2026.9.6". */
+  readonly label: string;
+  readonly unit: SizeUnit;
+  /** File names of the persona folder this runtime reads, in the order it renders them. */
+  readonly fileNames: readonly string[];
+  /**
+   * The paths (relative to `dir`, `/`-separated) to read for `compose`, in order.
+   * Most runtimes answer `fileNames`; Codex walks up to the project root, so it
+   * asks `exists` (a path relative to `dir`) which folders hold `.git`.
+   */
+  filesToRead(dir: string, exists: (relative: string) => boolean): readonly string[];
+  /** Most bytes of a file `compose` needs; a larger file is read up to this many bytes. */
+  readonly readLimit: number;
+  /** The runtime's composition of a persona folder, with a measure of each file. */
+  compose(input: PersonaInput, options?: RuntimeOptions): Composition;
+}
