@@ -32,10 +32,21 @@ const SESSION_WORD: Record<SessionKind, string> = { main: 'main', subagent: 'sub
 
 const whole = (text: string): Span[] => (text.length > 0 ? [{ start: 0, end: text.length }] : []);
 
+// One decoding per file version: callers keep the same content object until the file changes.
+const decoded = new WeakMap<FileContent, string>();
+
+function textOf(content: FileContent): string {
+  if (content.kind === 'unreadable') return '';
+  if (content.kind === 'text') return content.text;
+  let text = decoded.get(content);
+  if (text === undefined) decoded.set(content, (text = decodeUtf8(content.bytes)));
+  return text;
+}
+
 /** A file's text as OpenClaw reads it, or the `[UNREADABLE: …]` content it sends instead. */
 function readAsOpenClaw(content: FileContent): { text: string; content: string; tooLarge: boolean; unreadable: boolean } {
   if (content.kind === 'unreadable') return { text: '', content: `[UNREADABLE: ${unreadableReason(content.reason)}]`, tooLarge: false, unreadable: true };
-  const text = content.kind === 'text' ? content.text : decodeUtf8(content.bytes);
+  const text = textOf(content);
   const bytes = content.kind === 'bytes' ? Math.max(content.size, content.bytes.byteLength) : text.length * 3 > OPENCLAW_MAX_FILE_BYTES ? utf8Length(text) : 0;
   if (bytes > OPENCLAW_MAX_FILE_BYTES) return { text, content: `[UNREADABLE: File exceeds ${OPENCLAW_MAX_FILE_BYTES} bytes]`, tooLarge: true, unreadable: true };
   return { text, content: text, tooLarge: false, unreadable: false };
@@ -214,7 +225,7 @@ function cutNote(cut: CutResult): string {
 }
 
 function notLoaded(name: string, content: FileContent | undefined, note: string): Partial<FileMeasure> & { name: string } {
-  const text = content && content.kind !== 'unreadable' ? (content.kind === 'text' ? content.text : decodeUtf8(content.bytes)) : '';
+  const text = content ? textOf(content) : '';
   return { name, status: 'notLoaded', text, size: text.length, dropped: whole(text), droppedSize: text.length, note };
 }
 
