@@ -117,7 +117,8 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
         continue;
       }
       if (name !== chosen) {
-        files.push({ ...nothing(path, 'notLoaded', `not read by Codex: ${up(level)}${chosen} takes its place`), text: textOf(content) });
+        const note = `not read by Codex: ${up(level)}${chosen} takes its place`;
+        files.push({ ...nothing(path, 'notLoaded', note), text: textOf(content), size: content.kind === 'unreadable' ? 0 : sizeOf(content) });
         continue;
       }
       if (remaining === 0) {
