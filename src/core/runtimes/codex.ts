@@ -81,12 +81,44 @@ function nothing(name: string, status: FileMeasure['status'], note?: string): Fi
   return { name, status, text: '', size: 0, state: 'missing', kept: [], dropped: [], keptSize: 0, droppedSize: 0, section: '', offset: -1, note };
 }
 
+// One decoding per file version: callers keep the same content object until the file changes.
+const decoded = new WeakMap<FileContent, string>();
+
 function textOf(content: FileContent): string {
-  return content.kind === 'text' ? content.text : content.kind === 'bytes' ? decodeUtf8(content.bytes) : '';
+  if (content.kind !== 'bytes') return content.kind === 'text' ? content.text : '';
+  let text = decoded.get(content);
+  if (text === undefined) decoded.set(content, (text = decodeUtf8(content.bytes)));
+  return text;
 }
 
 function sizeOf(content: Exclude<FileContent, { kind: 'unreadable' }>): number {
   return content.kind === 'text' ? utf8Length(content.text) : Math.max(content.size, content.bytes.byteLength);
+}
+
+/** One doc read against the budget left: sent, cut, or skipped when what fits is white space (then nothing is charged). */
+function spend(path: string, content: Exclude<FileContent, { kind: 'unreadable' }>, remaining: number, budget: number, warnAt: number): FileMeasure {
+  const text = textOf(content);
+  const size = sizeOf(content);
+  const take = Math.min(size, remaining);
+  const cut = take < size;
+  const { sent, keptEnd } = head(content, text, take);
+  const base = { name: path, text, size, effectiveCap: remaining, state: capState(size, remaining, warnAt) };
+  if (rustTrimRange(sent).start === sent.length) {
+    const note = cut ? `its first ${formatCount(take)} bytes, all the budget leaves, are white space: Codex skips it` : 'white space only: Codex skips it';
+    return { ...nothing(path, cut ? 'dropped' : 'empty', note), ...base, state: cut ? 'over' : 'ok' };
+  }
+  const readWhole = content.kind === 'text' || content.bytes.byteLength >= size;
+  return {
+    ...base,
+    status: cut ? 'cut' : 'sent',
+    kept: [{ start: 0, end: keptEnd }],
+    dropped: cut ? [{ start: keptEnd, end: readWhole ? text.length : Number.MAX_SAFE_INTEGER }] : [],
+    keptSize: take,
+    droppedSize: size - take,
+    section: sent,
+    offset: 0,
+    note: cut ? `Codex keeps the first ${formatCount(take)} of ${formatCount(size)} bytes, all the ${formatCount(budget)}-byte budget leaves` : undefined,
+  };
 }
 
 function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition {
@@ -132,36 +164,17 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
         files.push(nothing(path, 'unreadable', `${content.reason}: Codex fails on it and sends no AGENTS.md instructions`));
         continue;
       }
-      const text = textOf(content);
-      const size = sizeOf(content);
-      const take = Math.min(size, remaining);
-      const { sent, keptEnd } = head(content, text, take);
-      const base = { name: path, text, size, effectiveCap: remaining, state: capState(size, remaining, warnAt) };
-      const blank = rustTrimRange(sent).start === sent.length;
-      if (blank) {
-        // Skipped, and nothing is charged: the next file has the same budget.
-        const status = take < size ? 'dropped' : 'empty';
-        const note = take < size ? `its first ${formatCount(take)} bytes, all the budget leaves, are white space: Codex skips it` : 'white space only: Codex skips it';
-        files.push({ ...nothing(path, status, note), ...base, state: take < size ? 'over' : 'ok' });
+      const file = spend(path, content, remaining, budget, warnAt);
+      if (file.section === '') {
+        files.push(file);
         continue;
       }
-      demand += size;
-      const cut = take < size;
       if (parts.length > 0) offset += SEPARATOR.length;
-      files.push({
-        ...base,
-        status: cut ? 'cut' : 'sent',
-        kept: [{ start: 0, end: keptEnd }],
-        dropped: cut ? [{ start: keptEnd, end: content.kind === 'bytes' && content.bytes.byteLength < size ? Number.MAX_SAFE_INTEGER : text.length }] : [],
-        keptSize: take,
-        droppedSize: size - take,
-        section: sent,
-        offset,
-        note: cut ? `Codex keeps the first ${formatCount(take)} of ${formatCount(size)} bytes, all the ${formatCount(budget)}-byte budget leaves` : undefined,
-      });
-      parts.push(sent);
-      offset += sent.length;
-      remaining -= take;
+      files.push({ ...file, offset });
+      parts.push(file.section);
+      offset += file.section.length;
+      remaining -= file.keptSize;
+      demand += file.size;
     }
   }
   if (!folders.has(0)) files.push(nothing(AGENTS, 'absent'));
