@@ -4,7 +4,8 @@
 //   generate: large files made from a recipe at test time (see materialize.cjs);
 //             `cutEdges: CAP` places a surrogate pair across each edge OpenClaw's own cut
 //             at CAP keeps (head end, tail start), found by running its code
-//   dirs:     names made folders (unreadable as files)
+//   dirs:     names made folders (unreadable as files); fifos: names made FIFOs
+//   links:    names made symbolic links, to the given relative targets
 //   config:   an openclaw.json text; agent: the agent id; session: main | subagent | cron
 
 const small = {
@@ -45,6 +46,9 @@ export const CASES = [
   { name: 'bootstrap-md-present', files: { ...small, 'BOOTSTRAP.md': 'First-run setup steps.\n' } },
   { name: 'user-is-folder', files: { 'AGENTS.md': small['AGENTS.md'], 'SOUL.md': small['SOUL.md'], 'IDENTITY.md': small['IDENTITY.md'] }, dirs: ['USER.md'] },
   { name: 'soul-is-folder', files: { 'AGENTS.md': small['AGENTS.md'], 'IDENTITY.md': small['IDENTITY.md'] }, dirs: ['SOUL.md'] },
+  { name: 'identity-is-fifo', files: { 'AGENTS.md': small['AGENTS.md'], 'SOUL.md': small['SOUL.md'] }, fifos: ['IDENTITY.md'] },
+  { name: 'symlinked-soul', files: { 'AGENTS.md': small['AGENTS.md'], 'IDENTITY.md': small['IDENTITY.md'], 'soul-source.txt': small['SOUL.md'] }, links: { 'SOUL.md': 'soul-source.txt' } },
+  { name: 'symlinked-user-memory', files: { ...small, 'USER.md': undefined, 'MEMORY.md': undefined }, links: { 'USER.md': 'AGENTS.md', 'MEMORY.md': 'SOUL.md' } },
   { name: 'soul-over-2mib', files: { 'AGENTS.md': small['AGENTS.md'], 'IDENTITY.md': small['IDENTITY.md'] }, generate: { 'SOUL.md': { bytes: 2097153 } } },
   { name: 'soul-exactly-2mib', files: { 'AGENTS.md': small['AGENTS.md'], 'IDENTITY.md': small['IDENTITY.md'] }, generate: { 'SOUL.md': { bytes: 2097152 } } },
   { name: 'agents-over-2mib', files: { 'SOUL.md': small['SOUL.md'], 'IDENTITY.md': small['IDENTITY.md'] }, generate: { 'AGENTS.md': { bytes: 3000000, fill: 'must ' } } },

@@ -45,12 +45,16 @@ function textOf(content: FileContent): string {
 
 /** A file's text as OpenClaw reads it, or the `[UNREADABLE: …]` content it sends instead. */
 function readAsOpenClaw(content: FileContent): { text: string; content: string; tooLarge: boolean; unreadable: boolean } {
+  if (content.symlink) return { text: textOf(content), content: `[UNREADABLE: ${SYMLINK_REFUSED}]`, tooLarge: false, unreadable: true };
   if (content.kind === 'unreadable') return { text: '', content: `[UNREADABLE: ${unreadableReason(content.reason)}]`, tooLarge: false, unreadable: true };
   const text = textOf(content);
   const bytes = content.kind === 'bytes' ? Math.max(content.size, content.bytes.byteLength) : text.length * 3 > OPENCLAW_MAX_FILE_BYTES ? utf8Length(text) : 0;
   if (bytes > OPENCLAW_MAX_FILE_BYTES) return { text, content: `[UNREADABLE: File exceeds ${OPENCLAW_MAX_FILE_BYTES} bytes]`, tooLarge: true, unreadable: true };
   return { text, content: text, tooLarge: false, unreadable: false };
 }
+
+/** OpenClaw reads a bootstrap file only when no part of its path inside the workspace is a link. */
+const SYMLINK_REFUSED = 'symlink path component not allowed';
 
 /**
  * OpenClaw's words for a failed read, from the reason our reader gives. A directory or
@@ -139,8 +143,13 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
     spent += body.text.length;
     sent.push({ name, path, body });
     if (read.unreadable) {
-      const note = read.tooLarge ? `OpenClaw does not read files over ${formatCount(OPENCLAW_MAX_FILE_BYTES)} bytes` : 'OpenClaw cannot read it';
-      measures.set(name, { ...base, status: 'unreadable', state: read.tooLarge ? 'over' : 'missing', dropped: read.tooLarge ? [{ start: 0, end: Number.MAX_SAFE_INTEGER }] : [], droppedSize: base.size, note });
+      const note = read.tooLarge
+        ? `OpenClaw does not read files over ${formatCount(OPENCLAW_MAX_FILE_BYTES)} bytes`
+        : content?.symlink
+          ? 'OpenClaw does not read a bootstrap file through a symbolic link'
+          : 'OpenClaw cannot read it';
+      const unsent = read.tooLarge ? [{ start: 0, end: Number.MAX_SAFE_INTEGER }] : whole(read.text);
+      measures.set(name, { ...base, status: 'unreadable', state: read.tooLarge ? 'over' : 'missing', dropped: unsent, droppedSize: base.size, note });
     } else {
       cuts.set(name, cut);
       measures.set(name, { ...base, status: cut.truncated ? 'cut' : 'sent', state: cut.truncated ? 'over' : capState(cut.original, effectiveCap, warnAt) });
