@@ -43,6 +43,17 @@ function textOf(content: FileContent): string {
   return text;
 }
 
+// The last cut of each file version: typing in one file leaves the others' cuts as they were.
+const lastCut = new WeakMap<FileContent, { name: string; cap: number; cut: CutResult }>();
+
+function cachedCut(content: FileContent, text: string, name: string, cap: number): CutResult {
+  const cached = lastCut.get(content);
+  if (cached && cached.name === name && cached.cap === cap) return cached.cut;
+  const cut = cutToCap(text.trimEnd(), name, cap, name === 'AGENTS.md');
+  lastCut.set(content, { name, cap, cut });
+  return cut;
+}
+
 /** A file's text as OpenClaw reads it, or the `[UNREADABLE: …]` content it sends instead. */
 function readAsOpenClaw(content: FileContent): { text: string; content: string; tooLarge: boolean; unreadable: boolean } {
   if (content.symlink) return { text: textOf(content), content: `[UNREADABLE: ${SYMLINK_REFUSED}]`, tooLarge: false, unreadable: true };
@@ -131,7 +142,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
       continue;
     }
     const effectiveCap = Math.max(1, Math.min(cap, remaining));
-    const cut = cutToCap(read.content.trimEnd(), name, effectiveCap, name === 'AGENTS.md');
+    const cut = cachedCut(content!, read.content, name, effectiveCap);
     const body = clampToBudget(cut, remaining);
     const base = { name, text: read.text, size: read.text.length, cap, effectiveCap };
     if (body.text.length === 0) {
