@@ -4,7 +4,7 @@ import { DEFAULT_WARN_AT, MAX_FILE_BYTES } from '../bootstrap';
 import { formatCount } from '../format';
 import { CapState, capState } from '../report';
 import { decodeUtf8, utf8Length } from '../utf8';
-import { cutToCap, CutResult, traceMarker, Traced, truncateTraced } from './openclawCut';
+import { cutToCap, CutResult, safeRange, traceMarker, Traced, truncateTraced } from './openclawCut';
 import { validCap } from './openclawConfig';
 import { BLOCK_INTRO, BLOCK_TITLE, dropProjectEntries, hintLines, joinWorkspacePath, sanitizeForPrompt } from './openclawPrompt';
 import { Composition, FileContent, FileMeasure, PersonaInput, RuntimeOptions, RuntimeProfile, SessionKind, Span } from './profile';
@@ -44,20 +44,21 @@ function textOf(content: FileContent): string {
 }
 
 // The last cut of each file version: typing in one file leaves the others' cuts as they were.
-const lastCut = new WeakMap<FileContent, { name: string; cap: number; cut: CutResult }>();
+const lastCut = new WeakMap<FileContent, { name: string; cap: number; source: string; cut: CutResult }>();
 
-function cachedCut(content: FileContent, text: string, name: string, cap: number): CutResult {
+function cachedCut(content: FileContent, source: string, name: string, cap: number): CutResult {
   const cached = lastCut.get(content);
-  if (cached && cached.name === name && cached.cap === cap) return cached.cut;
-  const cut = cutToCap(text.trimEnd(), name, cap, name === 'AGENTS.md');
-  lastCut.set(content, { name, cap, cut });
+  // The source is the same string object while the file is: the comparison is by reference.
+  if (cached && cached.name === name && cached.cap === cap && cached.source === source) return cached.cut;
+  const cut = cutToCap(source.trimEnd(), name, cap, name === 'AGENTS.md');
+  lastCut.set(content, { name, cap, source, cut });
   return cut;
 }
 
 /** A file's text as OpenClaw reads it, or the `[UNREADABLE: …]` content it sends instead. */
-function readAsOpenClaw(content: FileContent): { text: string; content: string; tooLarge: boolean; unreadable: boolean } {
+function readAsOpenClaw(content: FileContent, path: string): { text: string; content: string; tooLarge: boolean; unreadable: boolean } {
   if (content.symlink) return { text: textOf(content), content: `[UNREADABLE: ${SYMLINK_REFUSED}]`, tooLarge: false, unreadable: true };
-  if (content.kind === 'unreadable') return { text: '', content: `[UNREADABLE: ${unreadableReason(content.reason)}]`, tooLarge: false, unreadable: true };
+  if (content.kind === 'unreadable') return { text: '', content: `[UNREADABLE: ${unreadableReason(content.reason, path)}]`, tooLarge: false, unreadable: true };
   const text = textOf(content);
   const bytes = content.kind === 'bytes' ? Math.max(content.size, content.bytes.byteLength) : text.length * 3 > OPENCLAW_MAX_FILE_BYTES ? utf8Length(text) : 0;
   if (bytes > OPENCLAW_MAX_FILE_BYTES) return { text, content: `[UNREADABLE: File exceeds ${OPENCLAW_MAX_FILE_BYTES} bytes]`, tooLarge: true, unreadable: true };
@@ -67,14 +68,32 @@ function readAsOpenClaw(content: FileContent): { text: string; content: string; 
 /** OpenClaw reads a bootstrap file only when no part of its path inside the workspace is a link. */
 const SYMLINK_REFUSED = 'symlink path component not allowed';
 
+/** Node's words for the open errors a reader reports by code, as OpenClaw passes them on. */
+const OPEN_ERRORS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ELOOP: 'too many symbolic links encountered',
+  ENAMETOOLONG: 'name too long',
+  EMFILE: 'too many open files',
+  ENFILE: 'file table overflow',
+  EBUSY: 'resource busy or locked',
+  EIO: 'i/o error',
+};
+/** OpenClaw cuts the reason it sends to this many UTF-16 units. */
+const REASON_MAX = 300;
+
 /**
- * OpenClaw's words for a failed read, from the reason our reader gives. A directory or
- * FIFO is refused by its file-type check; other errors carry Node's message, which has
- * the syscall and path in it: only the code is known here, so the code is sent.
+ * OpenClaw's words for a failed read of `path`, from the reason our reader gives: a
+ * directory or FIFO fails its file-type check; an open error is Node's message
+ * (`EACCES: permission denied, open '…'`, checked by hand, as a test cannot run
+ * unprivileged). Other reasons are sent as the reader gave them.
  */
-export function unreadableReason(reason: string): string {
+export function unreadableReason(reason: string, path: string): string {
   if (reason === 'a directory' || reason === 'not a regular file') return 'path does not have the required file type';
-  return reason.replace(/\s+/g, ' ').trim() || 'workspace file could not be read (io)';
+  const known = OPEN_ERRORS[reason];
+  const text = (known ? `${reason}: ${known}, open '${path}'` : reason).replace(/\s+/gu, ' ').trim() || 'workspace file could not be read (io)';
+  const [, end] = safeRange(text, 0, REASON_MAX);
+  return text.slice(0, end);
 }
 
 interface Sent {
@@ -109,7 +128,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
       measures.set(name, { name, status: 'absent', cap });
       continue;
     }
-    const read = content ? readAsOpenClaw(content) : undefined;
+    const read = content ? readAsOpenClaw(content, path) : undefined;
     const dropped = (): void => {
       stopped = budgetShort = true;
       const size = read?.text.length ?? 0;
@@ -223,7 +242,8 @@ function traceMeasure(body: Traced, cut: CutResult | undefined, isCut: boolean):
     if (last && last.end === from) kept[kept.length - 1] = { start: last.start, end: from + 1 };
     else kept.push({ start: from, end: from + 1 });
   }
-  if (!cut) return { kept: [], marker: marker || undefined };
+  // A [MISSING] or [UNREADABLE] body is all the runtime's own text, none of it the file's.
+  if (!cut) return { kept: [], marker: body.text || undefined };
   // White space trimmed from the end is neither sent nor flagged: the spans stop at the trimmed end.
   const end = cut.original;
   const dropped: Span[] = [];
