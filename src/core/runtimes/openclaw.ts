@@ -1,5 +1,8 @@
 // OpenClaw 2026.9.6 as a runtime profile: the Project Context block of its system
 // prompt, byte for byte, with what each bootstrap file keeps and drops under its caps.
+// Not modelled: a first-run setup still pending (BOOTSTRAP.md), an active project (its
+// tagged USER/MEMORY entries are always dropped), hook-added files, a personal
+// users/<id>/USER.md, and broken links (OpenClaw refuses them; our readers see no file).
 import { DEFAULT_WARN_AT, MAX_FILE_BYTES } from '../bootstrap';
 import { formatCount } from '../format';
 import { CapState, capState } from '../report';
