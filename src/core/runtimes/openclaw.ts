@@ -3,12 +3,12 @@
 // Not modelled: a first-run setup still pending (BOOTSTRAP.md), an active project (its
 // tagged USER/MEMORY entries are always dropped), hook-added files, a personal
 // users/<id>/USER.md, and broken links (OpenClaw refuses them; our readers see no file).
-import { DEFAULT_WARN_AT, MAX_FILE_BYTES } from '../bootstrap';
+import { DEFAULT_WARN_AT } from '../bootstrap';
 import { formatCount } from '../format';
 import { CapState, capState } from '../report';
-import { decodeUtf8, utf8Length } from '../utf8';
-import { cutToCap, CutResult, safeRange, traceMarker, Traced, truncateTraced } from './openclawCut';
+import { cutToCap, CutResult, traceMarker, Traced, truncateTraced } from './openclawCut';
 import { validCap } from './openclawConfig';
+import { OPENCLAW_MAX_FILE_BYTES, readAsOpenClaw, textOf } from './openclawRead';
 import { BLOCK_INTRO, BLOCK_TITLE, dropProjectEntries, hintLines, joinWorkspacePath, sanitizeForPrompt } from './openclawPrompt';
 import { Composition, FileContent, FileMeasure, PersonaInput, RuntimeOptions, RuntimeProfile, SessionKind, Span } from './profile';
 
@@ -17,8 +17,6 @@ export const OPENCLAW_USER_MAX_CHARS = 4_000;
 export const OPENCLAW_TOTAL_MAX_CHARS = 60_000;
 /** With less of the total left than this, a file and all after it are dropped. */
 export const OPENCLAW_MIN_FILE_BUDGET = 64;
-/** OpenClaw does not read a bootstrap file larger than this many bytes. */
-export const OPENCLAW_MAX_FILE_BYTES = MAX_FILE_BYTES;
 
 /** The order files are read in, and the budget spent in (and, for these, rendered in). */
 const LOAD_ORDER = ['AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'USER.md', 'MEMORY.md'] as const;
@@ -35,17 +33,6 @@ const SESSION_WORD: Record<SessionKind, string> = { main: 'main', subagent: 'sub
 
 const whole = (text: string): Span[] => (text.length > 0 ? [{ start: 0, end: text.length }] : []);
 
-// One decoding per file version: callers keep the same content object until the file changes.
-const decoded = new WeakMap<FileContent, string>();
-
-function textOf(content: FileContent): string {
-  if (content.kind === 'unreadable') return '';
-  if (content.kind === 'text') return content.text;
-  let text = decoded.get(content);
-  if (text === undefined) decoded.set(content, (text = decodeUtf8(content.bytes)));
-  return text;
-}
-
 // The last cut of each file version: typing in one file leaves the others' cuts as they were.
 const lastCut = new WeakMap<FileContent, { name: string; cap: number; source: string; cut: CutResult }>();
 
@@ -56,47 +43,6 @@ function cachedCut(content: FileContent, source: string, name: string, cap: numb
   const cut = cutToCap(source.trimEnd(), name, cap, name === 'AGENTS.md');
   lastCut.set(content, { name, cap, source, cut });
   return cut;
-}
-
-/** A file's text as OpenClaw reads it, or the `[UNREADABLE: …]` content it sends instead. */
-function readAsOpenClaw(content: FileContent, path: string): { text: string; content: string; tooLarge: boolean; unreadable: boolean } {
-  if (content.symlink) return { text: textOf(content), content: `[UNREADABLE: ${SYMLINK_REFUSED}]`, tooLarge: false, unreadable: true };
-  if (content.kind === 'unreadable') return { text: '', content: `[UNREADABLE: ${unreadableReason(content.reason, path)}]`, tooLarge: false, unreadable: true };
-  const text = textOf(content);
-  const bytes = content.kind === 'bytes' ? Math.max(content.size, content.bytes.byteLength) : text.length * 3 > OPENCLAW_MAX_FILE_BYTES ? utf8Length(text) : 0;
-  if (bytes > OPENCLAW_MAX_FILE_BYTES) return { text, content: `[UNREADABLE: File exceeds ${OPENCLAW_MAX_FILE_BYTES} bytes]`, tooLarge: true, unreadable: true };
-  return { text, content: text, tooLarge: false, unreadable: false };
-}
-
-/** OpenClaw reads a bootstrap file only when no part of its path inside the workspace is a link. */
-const SYMLINK_REFUSED = 'symlink path component not allowed';
-
-/** Node's words for the open errors a reader reports by code, as OpenClaw passes them on. */
-const OPEN_ERRORS: Readonly<Record<string, string>> = {
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  ELOOP: 'too many symbolic links encountered',
-  ENAMETOOLONG: 'name too long',
-  EMFILE: 'too many open files',
-  ENFILE: 'file table overflow',
-  EBUSY: 'resource busy or locked',
-  EIO: 'i/o error',
-};
-/** OpenClaw cuts the reason it sends to this many UTF-16 units. */
-const REASON_MAX = 300;
-
-/**
- * OpenClaw's words for a failed read of `path`, from the reason our reader gives: a
- * directory or FIFO fails its file-type check; an open error is Node's message
- * (`EACCES: permission denied, open '…'`, checked by hand, as a test cannot run
- * unprivileged). Other reasons are sent as the reader gave them.
- */
-export function unreadableReason(reason: string, path: string): string {
-  if (reason === 'a directory' || reason === 'not a regular file') return 'path does not have the required file type';
-  const known = OPEN_ERRORS[reason];
-  const text = (known ? `${reason}: ${known}, open '${path}'` : reason).replace(/\s+/gu, ' ').trim() || 'workspace file could not be read (io)';
-  const [, end] = safeRange(text, 0, REASON_MAX);
-  return text.slice(0, end);
 }
 
 interface Sent {
