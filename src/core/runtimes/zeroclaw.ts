@@ -31,8 +31,8 @@ export const ZEROCLAW_HEADING =
 const READ_LIMIT = 64 * 1024 * 1024;
 
 /**
- * Rust's `char::is_whitespace` (Unicode White_Space), which `str::trim` strips. Unlike
- * JavaScript's trim it keeps U+FEFF and strips U+0085.
+ * Rust's `char::is_whitespace` (Unicode White_Space), which `str::trim` strips, as the body
+ * of a regular expression class. Unlike JavaScript's trim it keeps U+FEFF and strips U+0085.
  */
 export const RUST_WHITE_SPACE = '\t\n\u000B\u000C\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000';
 const whiteSpace = new RegExp(`[${RUST_WHITE_SPACE}]`);
@@ -132,7 +132,7 @@ function readAsRuntime(content: FileContent): Read {
   if (partial) bytes = bytes.subarray(0, wholeCharacters(bytes));
   try {
     const text = strictDecoder.decode(bytes);
-    // Unread bytes count as one code point each: exact for ASCII, at most the truth otherwise.
+    // Unread bytes count as one code point each: exact for ASCII, an upper bound otherwise.
     return { text, partial, size: partial ? codePoints(text) + (content.size - bytes.byteLength) : undefined };
   } catch {
     return { failure: `not valid UTF-8 (byte ${formatCount(firstBadByte(bytes))})`, text: decodeUtf8(content.bytes) };
