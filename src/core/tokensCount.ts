@@ -62,14 +62,14 @@ export const MAX_CHUNK = 8192;
  * character, splits no piece, and the count of the whole is the sum of the parts.
  * tokens.test.ts checks this against gpt-tokenizer on random texts.
  */
-export function chunkBoundaries(text: string): number[] {
+export function chunkBoundaries(text: string, minChunk = MIN_CHUNK, maxChunk = MAX_CHUNK): number[] {
   const cuts: number[] = [];
   let last = 0;
   let at = text.indexOf('\n');
   while (at !== -1 && at + 1 < text.length) {
     const start = at + 1;
     const size = start - last;
-    if (size >= MIN_CHUNK && isSafeStart(text, start) && (size >= MAX_CHUNK || (at > 0 && text.charCodeAt(at - 1) === 0x0a))) {
+    if (size >= minChunk && isSafeStart(text, start) && (size >= maxChunk || (at > 0 && text.charCodeAt(at - 1) === 0x0a))) {
       cuts.push(start);
       last = start;
     }
@@ -88,10 +88,10 @@ function isSafeStart(text: string, index: number): boolean {
 }
 
 /** `text` cut at its chunk boundaries. */
-export function chunksOf(text: string): string[] {
+export function chunksOf(text: string, minChunk = MIN_CHUNK, maxChunk = MAX_CHUNK): string[] {
   const chunks: string[] = [];
   let start = 0;
-  for (const cut of chunkBoundaries(text)) {
+  for (const cut of chunkBoundaries(text, minChunk, maxChunk)) {
     chunks.push(text.slice(start, cut));
     start = cut;
   }
