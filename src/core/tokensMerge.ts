@@ -44,13 +44,15 @@ export function mergeCount(ranks: ByteRanks, bytes: Uint8Array): number {
     prev[i] = i - 1;
   }
   const heap = new PairHeap();
+  // One Latin-1 copy of the piece: a pair's key is a substring of it.
+  const keys = latin1(bytes, 0, n);
   // The pair starting at part `start`: its bytes run to the end of the part after it.
   const push = (start: number) => {
     version[start]++;
     const second = next[start];
     if (second >= n) return;
     const end = next[second];
-    const rank = end - start <= ranks.longest ? ranks.byKey.get(latin1(bytes, start, end)) : undefined;
+    const rank = end - start <= ranks.longest ? ranks.byKey.get(keys.substring(start, end)) : undefined;
     if (rank !== undefined) heap.push(rank * RANK_SCALE + start, version[start]);
   };
   for (let start = 0; start < n - 1; start++) push(start);
@@ -97,8 +99,17 @@ export function byteRanks(core: BytePairCore): ByteRanks {
   return ranks;
 }
 
+const LATIN1 = new TextDecoder('latin1');
+
 function latin1(bytes: Uint8Array, start: number, end: number): string {
-  return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+  // The WHATWG 'latin1' label is windows-1252, which remaps 0x80–0x9f: map bytes by hand there.
+  const part = bytes.subarray(start, end);
+  let plain = true;
+  for (let i = 0; i < part.length && plain; i++) plain = part[i] < 0x80 || part[i] > 0x9f;
+  if (plain) return LATIN1.decode(part);
+  let text = '';
+  for (let i = 0; i < part.length; i += 8192) text += String.fromCharCode.apply(null, part.subarray(i, i + 8192) as unknown as number[]);
+  return text;
 }
 
 /** Keys are rank × RANK_SCALE + start: a start offset is below 2^26 (64 MB). */
