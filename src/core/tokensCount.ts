@@ -47,9 +47,11 @@ export function countTokens(text: string, encoding: TokenEncoding): number {
   return isEstimate(encoding) ? claudeEstimate(exact, countScripts(text)) : exact;
 }
 
-/** A chunk is cut at a paragraph once it holds this many characters… */
-export const MIN_CHUNK = 1024;
-/** …and at any safe line start once it holds this many. */
+/**
+ * A chunk is a paragraph, so a keystroke changes one chunk (two when it splits a
+ * paragraph) and the cuts after it stay where they were; a paragraph longer than this
+ * is also cut at safe line starts, this many characters apart at least.
+ */
 export const MAX_CHUNK = 8192;
 
 /**
@@ -62,20 +64,26 @@ export const MAX_CHUNK = 8192;
  * character, splits no piece, and the count of the whole is the sum of the parts.
  * tokens.test.ts checks this against gpt-tokenizer on random texts.
  */
-export function chunkBoundaries(text: string, minChunk = MIN_CHUNK, maxChunk = MAX_CHUNK): number[] {
+export function chunkBoundaries(text: string, maxChunk = MAX_CHUNK): number[] {
   const cuts: number[] = [];
   let last = 0;
   let at = text.indexOf('\n');
   while (at !== -1 && at + 1 < text.length) {
     const start = at + 1;
     const size = start - last;
-    if (size >= minChunk && isSafeStart(text, start) && (size >= maxChunk || (at > 0 && text.charCodeAt(at - 1) === 0x0a))) {
+    if (isSafeStart(text, start) && (size >= maxChunk || endsBlankLine(text, at))) {
       cuts.push(start);
       last = start;
     }
     at = text.indexOf('\n', start);
   }
   return cuts;
+}
+
+/** Whether the line feed at `at` ends a blank line (`\n\n` or `\n\r\n`). */
+function endsBlankLine(text: string, at: number): boolean {
+  const before = text.charCodeAt(at - 1);
+  return before === 0x0a || (before === 0x0d && text.charCodeAt(at - 2) === 0x0a);
 }
 
 const WHITE_OR_SLASH = /[\s/]/u;
@@ -88,10 +96,10 @@ function isSafeStart(text: string, index: number): boolean {
 }
 
 /** `text` cut at its chunk boundaries. */
-export function chunksOf(text: string, minChunk = MIN_CHUNK, maxChunk = MAX_CHUNK): string[] {
+export function chunksOf(text: string, maxChunk = MAX_CHUNK): string[] {
   const chunks: string[] = [];
   let start = 0;
-  for (const cut of chunkBoundaries(text, minChunk, maxChunk)) {
+  for (const cut of chunkBoundaries(text, maxChunk)) {
     chunks.push(text.slice(start, cut));
     start = cut;
   }

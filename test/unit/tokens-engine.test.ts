@@ -7,6 +7,8 @@ import * as o200k from 'gpt-tokenizer/cjs/encoding/o200k_base';
 import * as cl100k from 'gpt-tokenizer/cjs/encoding/cl100k_base';
 import { TokenEngine, tokenWorkerPath } from '../../src/extension/tokens/engine';
 import { countTokens } from '../../src/core/tokensCount';
+import { composeSoul, RUNTIME_IDS, readPersonaInput, runtimeProfile } from '../../src/core';
+import { countComposition } from '../../src/extension/tokens/personaTokens';
 
 const root = path.resolve(__dirname, '../..');
 const SAMPLE = path.resolve(__dirname, '../fixtures/tokens/sample');
@@ -62,6 +64,39 @@ describe('the token engine', function () {
     await assert.rejects(broken.count('SOUL.md', 'x', 'o200k_base'), /Cannot find module|no-such-worker/);
     await assert.rejects(broken.count('SOUL.md', 'x', 'o200k_base'), /Cannot find module|no-such-worker/);
     broken.dispose();
+  });
+});
+
+describe('the tokens of a composition', () => {
+  it('count each section as sent and the whole text, for every runtime', async () => {
+    const engine = new TokenEngine(tokenWorkerPath(root));
+    try {
+      const dir = path.join(root, 'examples', 'ava');
+      for (const runtime of RUNTIME_IDS) {
+        const profile = runtimeProfile(runtime);
+        const composition = profile.compose(readPersonaInput(dir, profile));
+        if (runtime === 'toolnexus') assert.strictEqual(composition.text, composeSoul(dir).soul);
+        const counted = await countComposition(engine, dir, composition, 'o200k_base');
+        assert.ok(counted);
+        assert.strictEqual(counted.total, o200k.encode(composition.text).length);
+        for (const file of composition.files) assert.strictEqual(counted.files.get(file.name), o200k.encode(file.section).length, file.name);
+      }
+    } finally {
+      engine.dispose();
+    }
+  });
+
+  it('settles as undefined when a newer count of the persona supersedes it', async () => {
+    const engine = new TokenEngine(tokenWorkerPath(root));
+    try {
+      const dir = path.join(root, 'examples', 'ava');
+      const composition = runtimeProfile().compose(readPersonaInput(dir, runtimeProfile()));
+      const [older, newer] = await Promise.all([countComposition(engine, dir, composition, 'o200k_base'), countComposition(engine, dir, composition, 'cl100k_base')]);
+      assert.strictEqual(older, undefined);
+      assert.strictEqual(newer?.total, cl100k.encode(composition.text).length);
+    } finally {
+      engine.dispose();
+    }
   });
 });
 
