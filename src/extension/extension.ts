@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { CapDiagnostics } from './diagnostics';
+import { Measurements } from './measurements';
 import { PersonaWorkspace } from './personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
 import { PersonaStatusBar } from './statusBar';
@@ -10,9 +11,11 @@ import { PersonaTree } from './tree';
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const personas = new PersonaWorkspace();
+  const measurements = new Measurements(personas);
   const previews = new SoulPreviews(context, personas);
   context.subscriptions.push(
     personas,
+    measurements,
     previews,
     new PersonaTree(context, personas),
     new CapDiagnostics(personas),
