@@ -65,6 +65,12 @@ function positiveInteger(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : undefined;
 }
 
+/** A setting's value only where the user set it (not its default), so the runtime's own default applies otherwise. */
+function explicit(config: vscode.WorkspaceConfiguration, key: string): unknown {
+  const inspected = config.inspect<unknown>(key);
+  return inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue;
+}
+
 /** The runtime's options for a persona folder; the headings show the folder's own path by default. */
 export function runtimeOptions(folder: vscode.Uri, runtime: RuntimeId): RuntimeOptions {
   const config = settings(folder);
@@ -76,8 +82,8 @@ export function runtimeOptions(folder: vscode.Uri, runtime: RuntimeId): RuntimeO
   if (typeof workspacePath === 'string' && workspacePath.trim() !== '') options.workspacePath = workspacePath.trim();
   const session = config.get<unknown>('openclaw.session', 'main');
   options.session = SESSIONS.includes(session as SessionKind) ? (session as SessionKind) : 'main';
-  options.maxChars = positiveInteger(config.get<unknown>('openclaw.bootstrapMaxChars'));
-  options.totalMaxChars = positiveInteger(config.get<unknown>('openclaw.bootstrapTotalMaxChars'));
+  options.maxChars = positiveInteger(explicit(config, 'openclaw.bootstrapMaxChars'));
+  options.totalMaxChars = positiveInteger(explicit(config, 'openclaw.bootstrapTotalMaxChars'));
   return options;
 }
 

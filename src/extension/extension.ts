@@ -19,8 +19,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     previews,
     new PersonaTree(context, personas),
     new CapDiagnostics(personas),
-    new PersonaStatusBar(personas),
-    registerCommands({ context, personas, previews }),
+    new PersonaStatusBar(personas, measurements),
+    registerCommands({ context, personas, measurements, previews }),
   );
   await personas.refresh();
 }
