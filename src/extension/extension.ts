@@ -17,8 +17,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     personas,
     measurements,
     previews,
-    new PersonaTree(context, personas),
-    new CapDiagnostics(personas),
+    new PersonaTree(context, personas, measurements),
+    new CapDiagnostics(personas, measurements),
     new PersonaStatusBar(personas, measurements),
     registerCommands({ context, personas, measurements, previews }),
   );

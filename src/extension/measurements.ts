@@ -35,7 +35,7 @@ interface Composed {
 interface FolderState {
   /** Bumped on every change that may alter the composition. */
   generation: number;
-  pending?: { readonly generation: number; readonly composition: Promise<Composition> };
+  pending?: { readonly generation: number; readonly composition: Promise<Composition>; done?: boolean };
   last?: Composed;
   /** Files outside the folder itself it read last time (Codex's parent AGENTS.md), by URI. */
   reads: readonly string[];
@@ -85,12 +85,22 @@ export class Measurements extends Disposable {
     const state = this.state(folder.toString());
     if (state.pending?.generation === state.generation) return state.pending.composition;
     const composition = this.compose(folder, state);
-    state.pending = { generation: state.generation, composition };
-    // A failed pass is not kept: the next caller tries again.
-    composition.catch(() => {
-      if (state.pending?.composition === composition) state.pending = undefined;
-    });
+    const pending: FolderState['pending'] = { generation: state.generation, composition };
+    state.pending = pending;
+    composition.then(
+      () => (pending.done = true),
+      // A failed pass is not kept: the next caller tries again.
+      () => {
+        if (state.pending === pending) state.pending = undefined;
+      },
+    );
     return composition;
+  }
+
+  /** True when the folder's composition is computed and current: reading it now costs nothing. */
+  isCurrent(folder: vscode.Uri): boolean {
+    const state = this.folders.get(folder.toString());
+    return state?.pending?.done === true && state.pending.generation === state.generation;
   }
 
   /** One file's measure under the folder's runtime (from composition()). */
