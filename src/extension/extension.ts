@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { CapDiagnostics } from './diagnostics';
+import { DropDecorations } from './editor/dropDecorations';
 import { Measurements } from './measurements';
 import { PersonaWorkspace } from './personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
@@ -19,6 +20,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     previews,
     new PersonaTree(context, personas, measurements),
     new CapDiagnostics(personas, measurements),
+    new DropDecorations(personas, measurements),
     new PersonaStatusBar(personas, measurements),
     registerCommands({ context, personas, measurements, previews }),
   );

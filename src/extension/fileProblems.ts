@@ -91,7 +91,7 @@ async function diagnoseHeartwood(personas: PersonaWorkspace, uri: vscode.Uri): P
  * text read from disk (which an open, unmodified editor shows line for line), ending
  * where the editor ends when one is open (the disk text may be only the part read).
  */
-function locator(document: vscode.TextDocument | undefined, text: string): Locator {
+export function locator(document: vscode.TextDocument | undefined, text: string): Locator {
   if (document?.isDirty) return documentLocator(document, text);
   const fromText = textLocator(text);
   if (!document) return fromText;
@@ -118,7 +118,7 @@ function diagnostic(range: vscode.Range, message: string, severity: vscode.Diagn
 }
 
 /** Turns indexes of the reported text into editor positions. */
-interface Locator {
+export interface Locator {
   at(index: number): vscode.Position;
   end(): vscode.Position;
   /** The last line holding text: where a growing file grows. */

@@ -7,13 +7,15 @@ import {
   FileContent,
   FileMeasure,
   isBootstrapName,
+  OpenClawCaps,
+  parseOpenClawConfig,
   PersonaInput,
   RuntimeId,
   RuntimeOptions,
   RuntimeProfile,
   runtimeProfile,
 } from '../core';
-import { RUNTIME_SETTINGS, runtimeId, runtimeOptions } from './config';
+import { openclawConfigFile, RUNTIME_SETTINGS, runtimeId, runtimeOptions } from './config';
 import { Disposable } from './disposable';
 import { LiveContent } from './liveContent';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
@@ -49,6 +51,8 @@ export class Measurements extends Disposable {
   /** Persona folders by a file they read outside themselves. */
   private readonly readers = new Map<string, Set<string>>();
   private personaKeys = new Map<string, string>();
+  /** openclaw.json caps by path, until a runtime setting changes. */
+  private readonly configs = new Map<string, Promise<OpenClawCaps>>();
 
   constructor(private readonly personas: PersonaWorkspace) {
     super();
@@ -57,6 +61,7 @@ export class Measurements extends Disposable {
     this.register(vscode.workspace.onDidSaveTextDocument((document) => this.fileChanged(document.uri)));
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('personaStudio.openclaw.configFile')) this.configs.clear();
         for (const state of this.folderKeys()) {
           const folder = vscode.Uri.parse(state);
           if (RUNTIME_SETTINGS.some((setting) => event.affectsConfiguration(setting, folder))) this.invalidate(folder, 'all');
@@ -122,7 +127,7 @@ export class Measurements extends Disposable {
   private async compose(folder: vscode.Uri, state: FolderState): Promise<Composition> {
     const runtime = runtimeId(folder);
     const profile = runtimeProfile(runtime);
-    const options = runtimeOptions(folder, runtime);
+    const options = runtime === 'openclaw' ? { ...runtimeOptions(folder, runtime), ...(await this.openclawCaps()) } : runtimeOptions(folder, runtime);
     const optionsKey = JSON.stringify(options);
     const dir = folder.fsPath || folder.path;
     const persona = this.personas.find(folder);
@@ -138,6 +143,21 @@ export class Measurements extends Disposable {
     const composition = profile.compose(input, options);
     state.last = { runtime, options: optionsKey, contents, composition };
     return composition;
+  }
+
+  /** The caps of the openclaw.json the user named, read once per setting; a bad file is said once and ignored. */
+  private openclawCaps(): Promise<OpenClawCaps> {
+    const file = openclawConfigFile();
+    if (file === undefined) return Promise.resolve({});
+    let caps = this.configs.get(file);
+    if (!caps) {
+      caps = readOpenClawConfig(file).catch((error: Error) => {
+        void vscode.window.showWarningMessage(vscode.l10n.t('OpenClaw caps not read: {0}. The settings apply.', error.message));
+        return {};
+      });
+      this.configs.set(file, caps);
+    }
+    return caps;
   }
 
   private read(folder: vscode.Uri, name: string, limit: number, persona: Persona | undefined): Promise<FileContent | undefined> {
@@ -209,6 +229,21 @@ export class Measurements extends Disposable {
   private folderKeys(): string[] {
     return [...new Set([...this.folders.keys(), ...this.personas.personas.map((persona) => persona.uri.toString())])];
   }
+}
+
+/** Reads an openclaw.json (a user file outside the workspace, named in the user's settings). */
+async function readOpenClawConfig(file: string): Promise<OpenClawCaps> {
+  if (typeof process === 'undefined') throw new Error(vscode.l10n.t('{0} cannot be read here', file));
+  const [fs, os, path] = await Promise.all([import('node:fs'), import('node:os'), import('node:path')]);
+  const absolute = file === '~' || file.startsWith('~/') ? path.join(os.homedir(), file.slice(1)) : file;
+  let text: string;
+  try {
+    text = await fs.promises.readFile(absolute, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code})`);
+  }
+  return parseOpenClawConfig(text, undefined, file);
 }
 
 function sameContents(a: ReadonlyMap<string, FileContent>, b: ReadonlyMap<string, FileContent>): boolean {
