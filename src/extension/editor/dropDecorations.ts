@@ -59,7 +59,9 @@ export class DropDecorations extends Disposable implements vscode.CodeLensProvid
 
   async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     if (!this.isPersonaFile(document.uri)) return [];
-    const view = await this.view(document);
+    let view = await this.view(document);
+    // Typed into meanwhile: measure the newer text rather than leave the lens out.
+    for (let tries = 0; view === STALE && tries < 3; tries++) view = await this.view(document);
     return view !== STALE && view?.lens ? [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), view.lens)] : [];
   }
 
