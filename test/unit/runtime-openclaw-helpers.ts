@@ -9,7 +9,6 @@ export interface Materialized {
   expectedFile: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 export const fixtures = require('../fixtures/openclaw/materialize.cjs') as {
   WORKSPACE: string;
   listCases(): string[];

@@ -20,6 +20,10 @@ function assertConsistent(composition: Composition): void {
   for (const measure of composition.files) {
     if (measure.section) assert.strictEqual(composition.text.slice(measure.offset, measure.offset + measure.section.length), measure.section, measure.name);
     else assert.strictEqual(measure.offset, -1, measure.name);
+    if ((measure.status === 'missing' || measure.status === 'unreadable') && measure.section) {
+      assert.ok(measure.marker && measure.section.endsWith(`\n${measure.marker}`), measure.name);
+      assert.deepStrictEqual(measure.kept, []);
+    }
     if (measure.status !== 'sent' && measure.status !== 'cut') continue;
     const trimmedLength = measure.text.trimEnd().length;
     // Kept then dropped, in order, cover the trimmed text exactly; trailing white space is in neither.
@@ -155,6 +159,23 @@ describe('OpenClaw profile: what each file keeps and drops', () => {
     assert.strictEqual(file(composition, 'USER.md').section, `## ${WORKSPACE}/USER.md\n[UNREADABLE: path does not have the required file type]`);
     const exactly = openclaw.compose({ dir: '/p', files: new Map([['SOUL.md', { kind: 'bytes', bytes: bytes.subarray(1), size: bytes.length - 1 } as FileContent]]) });
     assert.strictEqual(file(exactly, 'SOUL.md').status, 'cut');
+  });
+
+  it('sends Node\'s message for an open error, with the path OpenClaw opens, and refuses symbolic links', () => {
+    const files = new Map<string, FileContent>([
+      ['SOUL.md', { kind: 'unreadable', reason: 'EACCES' }],
+      ['IDENTITY.md', { kind: 'unreadable', reason: 'ESOMETHING' }],
+      ['AGENTS.md', { kind: 'bytes', bytes: new TextEncoder().encode('linked rules'), size: 12, symlink: true }],
+    ]);
+    const composition = openclaw.compose({ dir: '/p', files }, { workspacePath: WORKSPACE });
+    assert.strictEqual(file(composition, 'SOUL.md').section, `## ${WORKSPACE}/SOUL.md\n[UNREADABLE: EACCES: permission denied, open '${WORKSPACE}/SOUL.md']`);
+    assert.strictEqual(file(composition, 'IDENTITY.md').marker, '[UNREADABLE: ESOMETHING]');
+    const agents = file(composition, 'AGENTS.md');
+    assert.strictEqual(agents.status, 'unreadable');
+    assert.strictEqual(agents.marker, '[UNREADABLE: symlink path component not allowed]');
+    assert.deepStrictEqual(agents.dropped, [{ start: 0, end: 12 }]);
+    // The same contents under another workspace path: the reason follows the path.
+    assert.match(openclaw.compose({ dir: '/p', files }, { workspacePath: '/elsewhere' }).text, /open '\/elsewhere\/SOUL\.md'/);
   });
 
   it('composes an unsaved buffer exactly as the same text saved', () => {

@@ -31,18 +31,24 @@ export const ZEROCLAW_HEADING =
 const READ_LIMIT = 64 * 1024 * 1024;
 
 /**
- * Rust's `char::is_whitespace` (Unicode White_Space), which `str::trim` strips. Unlike
- * JavaScript's trim it keeps U+FEFF and strips U+0085.
+ * Rust's `char::is_whitespace` (Unicode White_Space), which `str::trim` strips, as the body
+ * of a regular expression class. Unlike JavaScript's trim it keeps U+FEFF and strips U+0085.
  */
 export const RUST_WHITE_SPACE = '\t\n\u000B\u000C\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000';
-const leadingWhiteSpace = new RegExp(`^[${RUST_WHITE_SPACE}]+`);
-const trailingWhiteSpace = new RegExp(`[${RUST_WHITE_SPACE}]+$`);
+const whiteSpace = new RegExp(`[${RUST_WHITE_SPACE}]`);
 
-/** The UTF-16 range of `text` that Rust's `trim()` keeps. */
+function isWhiteSpace(text: string, index: number): boolean {
+  const unit = text.charCodeAt(index);
+  // Every White_Space character is in the BMP; most text is ASCII.
+  return unit < 0x80 ? unit === 0x20 || (unit >= 0x09 && unit <= 0x0d) : whiteSpace.test(text[index]);
+}
+
+/** The UTF-16 range of `text` that Rust's `trim()` keeps (walked by hand: a regex anchored at the end is quadratic). */
 export function rustTrimRange(text: string): Span {
-  const start = leadingWhiteSpace.exec(text)?.[0].length ?? 0;
-  if (start === text.length) return { start, end: start };
-  const end = text.length - (trailingWhiteSpace.exec(text)?.[0].length ?? 0);
+  let start = 0;
+  while (start < text.length && isWhiteSpace(text, start)) start++;
+  let end = text.length;
+  while (end > start && isWhiteSpace(text, end - 1)) end--;
   return { start, end };
 }
 
@@ -54,9 +60,13 @@ function notFoundMarker(name: string): string {
   return `[File not found: ${name}]`;
 }
 
+const anySurrogate = /[\uD800-\uDFFF]/;
+
 /** Unicode scalar values in text[start, end): a surrogate pair is one. */
 function codePoints(text: string, start = 0, end = text.length): number {
   let count = end - start;
+  // Native, and instant on a one-byte string: most text has no astral character at all.
+  if (!anySurrogate.test(start === 0 && end === text.length ? text : text.slice(start, end))) return count;
   for (let i = start; i < end - 1; i++) {
     const unit = text.charCodeAt(i);
     if (unit >= 0xd800 && unit <= 0xdbff) {
@@ -122,7 +132,7 @@ function readAsRuntime(content: FileContent): Read {
   if (partial) bytes = bytes.subarray(0, wholeCharacters(bytes));
   try {
     const text = strictDecoder.decode(bytes);
-    // Unread bytes count as one code point each: exact for ASCII, at most the truth otherwise.
+    // Unread bytes count as one code point each: exact for ASCII, an upper bound otherwise.
     return { text, partial, size: partial ? codePoints(text) + (content.size - bytes.byteLength) : undefined };
   } catch {
     return { failure: `not valid UTF-8 (byte ${formatCount(firstBadByte(bytes))})`, text: decodeUtf8(content.bytes) };
