@@ -121,8 +121,10 @@ describe('Runtime profiles', function () {
       { file: 'SOUL.md', severity: 'error', code: 'cap-over', line: start.line + 1, column: start.column + 1 },
     );
     assert.ok(problems[0].message.includes(measure.note!), problems[0].message);
-    // ...and ending where it ends: the quick fix selects exactly the dropped text.
+    // ...and ending where it ends: the quick fix (offered inside the entry) selects exactly the dropped text.
+    const middle = lineAndColumn(SOUL, Math.floor((measure.dropped[0].start + measure.dropped[0].end) / 2)).line + 1;
     await wb.focusEditor();
+    await wb.moveCursor({ line: middle });
     await wb.applyQuickFix('Select what the runtime drops');
     const droppedChars = measure.dropped[0].end - measure.dropped[0].start;
     await eventually(async () =>
@@ -133,7 +135,6 @@ describe('Runtime profiles', function () {
     await wb.moveCursor('start');
     await eventually(async () => assert.deepEqual(await codeLenses(wb), [measure.note]), SLOW);
     assert.deepEqual(await dimmedLines(wb, DIMMED), [], 'the head is sent: nothing dimmed at the top');
-    const middle = lineAndColumn(SOUL, Math.floor((measure.dropped[0].start + measure.dropped[0].end) / 2)).line + 1;
     await wb.moveCursor({ line: middle });
     await eventually(async () => assert.ok((await dimmedLines(wb, DIMMED)).includes(middle), `line ${middle} is dimmed`));
 
