@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { CapDiagnostics } from './diagnostics';
+import { DropDecorations } from './editor/dropDecorations';
+import { Measurements } from './measurements';
 import { PersonaWorkspace } from './personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
 import { PersonaStatusBar } from './statusBar';
@@ -10,14 +12,17 @@ import { PersonaTree } from './tree';
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const personas = new PersonaWorkspace();
+  const measurements = new Measurements(personas);
   const previews = new SoulPreviews(context, personas);
   context.subscriptions.push(
     personas,
+    measurements,
     previews,
-    new PersonaTree(context, personas),
-    new CapDiagnostics(personas),
-    new PersonaStatusBar(personas),
-    registerCommands({ context, personas, previews }),
+    new PersonaTree(context, personas, measurements),
+    new CapDiagnostics(personas, measurements),
+    new DropDecorations(personas, measurements),
+    new PersonaStatusBar(personas, measurements),
+    registerCommands({ context, personas, measurements, previews }),
   );
   await personas.refresh();
 }
