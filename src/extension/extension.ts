@@ -4,15 +4,18 @@ import * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { CapDiagnostics } from './diagnostics';
 import { PersonaWorkspace } from './personaWorkspace';
+import { LiveCompositions } from './preview/compositionSource';
 import { SoulPreviews } from './preview/soulPreviews';
 import { PersonaStatusBar } from './statusBar';
 import { PersonaTree } from './tree';
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const personas = new PersonaWorkspace();
-  const previews = new SoulPreviews(context, personas);
+  const compositions = new LiveCompositions(personas);
+  const previews = new SoulPreviews(context, personas, compositions);
   context.subscriptions.push(
     personas,
+    compositions,
     previews,
     new PersonaTree(context, personas),
     new CapDiagnostics(personas),

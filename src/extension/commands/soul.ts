@@ -1,15 +1,18 @@
 // Commands on a persona's composed soul: preview it, copy it, export it, refresh.
+// Copy and export take exactly the text the chosen runtime injects.
 import * as vscode from 'vscode';
-import { composeFromSources, composeHeartwood, formatCount, utf8Length } from '../../core';
+import { composeHeartwood, formatCount, utf8Length } from '../../core';
 import { heartwoodCaps } from '../config';
 import { Persona, PersonaWorkspace } from '../personaWorkspace';
+import { CompositionSource } from '../preview/compositionSource';
 import type { CommandContext } from '.';
 import { resolvePersona } from './pickPersona';
 
-/** What a persona sends: its soul, or for a Heartwood-only persona its identity section. */
-async function composedText(personas: PersonaWorkspace, persona: Persona): Promise<{ text: string; what: string } | undefined> {
-  const { soul, found } = composeFromSources(await personas.sources(persona.uri));
-  if (found.length > 0) return { text: soul, what: vscode.l10n.t('composed soul') };
+/** What a persona sends: its runtime's text, or for a Heartwood-only persona its identity section. */
+async function composedText(personas: PersonaWorkspace, source: CompositionSource, persona: Persona): Promise<{ text: string; what: string } | undefined> {
+  const composition = await source.composition(persona.uri);
+  const runtime = source.profile(persona.uri).label;
+  if (composition.found.length > 0) return { text: composition.text, what: vscode.l10n.t('composed soul ({0})', runtime) };
   const heartwood = composeHeartwood(await personas.heartwoodText(persona.uri), heartwoodCaps(persona.uri));
   if (heartwood !== null) return { text: heartwood, what: vscode.l10n.t('Heartwood identity section') };
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no bootstrap file yet: its soul is empty.', persona.label));
@@ -29,7 +32,7 @@ export function registerSoulCommands({ personas, previews }: CommandContext): vs
     }),
     vscode.commands.registerCommand('personaStudio.copySoul', async (target?: unknown) => {
       const persona = await pick(target);
-      const composed = persona && (await composedText(personas, persona));
+      const composed = persona && (await composedText(personas, previews.source, persona));
       if (!persona || !composed) return;
       await vscode.env.clipboard.writeText(composed.text);
       void vscode.window.showInformationMessage(
@@ -38,7 +41,7 @@ export function registerSoulCommands({ personas, previews }: CommandContext): vs
     }),
     vscode.commands.registerCommand('personaStudio.exportSoul', async (target?: unknown) => {
       const persona = await pick(target);
-      const composed = persona && (await composedText(personas, persona));
+      const composed = persona && (await composedText(personas, previews.source, persona));
       if (!persona || !composed) return;
       // The save dialog asks before replacing an existing file; the user chose the path.
       const uri = await vscode.window.showSaveDialog({
@@ -64,6 +67,7 @@ export function registerSoulCommands({ personas, previews }: CommandContext): vs
       );
       if (answer === open) await vscode.window.showTextDocument(uri);
     }),
+    vscode.commands.registerCommand('personaStudio.toggleDroppedText', () => previews.toggleDropped()),
     vscode.commands.registerCommand('personaStudio.refresh', async () => {
       await personas.refresh();
       previews.refresh();
