@@ -3,24 +3,24 @@
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { CapDiagnostics } from './diagnostics';
+import { Measurements } from './measurements';
 import { PersonaWorkspace } from './personaWorkspace';
-import { LiveCompositions } from './preview/compositionSource';
 import { SoulPreviews } from './preview/soulPreviews';
 import { PersonaStatusBar } from './statusBar';
 import { PersonaTree } from './tree';
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const personas = new PersonaWorkspace();
-  const compositions = new LiveCompositions(personas);
-  const previews = new SoulPreviews(context, personas, compositions);
+  const measurements = new Measurements(personas);
+  const previews = new SoulPreviews(context, personas, measurements);
   context.subscriptions.push(
     personas,
-    compositions,
+    measurements,
     previews,
     new PersonaTree(context, personas),
     new CapDiagnostics(personas),
-    new PersonaStatusBar(personas),
-    registerCommands({ context, personas, previews }),
+    new PersonaStatusBar(personas, measurements),
+    registerCommands({ context, personas, measurements, previews }),
   );
   await personas.refresh();
 }

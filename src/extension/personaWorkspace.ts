@@ -7,18 +7,22 @@ import {
   BOOTSTRAP_ORDER,
   BootstrapName,
   BootstrapSource,
+  bootstrapSource,
   classifyFolder,
+  decodeUtf8,
   DEFAULT_SKIP,
   DirectoryReader,
   discoverPersonaFolders,
   EntryKind,
   HEARTWOOD_FILE,
   isBootstrapName,
+  MAX_FILE_BYTES,
   miscasedBootstrapName,
   PersonaFolder,
 } from '../core';
 import { folderPatterns, onDidChangeSettings } from './config';
 import { Disposable } from './disposable';
+import { LiveContent } from './liveContent';
 
 export interface Persona {
   /** The persona folder. */
@@ -38,7 +42,8 @@ export interface ContentChange {
   readonly name: string;
 }
 
-const BOM = '\uFEFF';
+/** HEARTWOOD.md keeps its own caps (thousands of characters): this many bytes hold far more than any. */
+const HEARTWOOD_READ_LIMIT = 1024 * 1024;
 const fsReader: DirectoryReader = {
   async readDirectory(dir) {
     const entries = await vscode.workspace.fs.readDirectory(vscode.Uri.parse(dir));
@@ -80,8 +85,8 @@ export class PersonaWorkspace extends Disposable {
   private incomplete = false;
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
-  /** Whether each file read from disk began with a BOM, which an editor hides but saves back. */
-  private readonly bomOnDisk = new Map<string, boolean>();
+  /** Live content of persona files, shared by every reader: one bounded read per (file, mtime). */
+  readonly content = new LiveContent((uri) => this.openDocument(uri));
 
   constructor() {
     super();
@@ -91,7 +96,6 @@ export class PersonaWorkspace extends Disposable {
     const onDisk = (uri: vscode.Uri, created: boolean) => {
       const name = baseName(uri);
       if (!isPersonaFileName(name)) return;
-      this.bomOnDisk.delete(uri.toString());
       if (created || !this.contains(uri)) void this.refresh();
       this.contentEmitter.fire({ folder: folderOf(uri), name });
     };
@@ -120,6 +124,7 @@ export class PersonaWorkspace extends Disposable {
     );
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refresh()));
     this.register(onDidChangeSettings(() => void this.refresh()));
+    this.watchContent();
   }
 
   private async folderCreated(uri: vscode.Uri): Promise<void> {
@@ -239,27 +244,13 @@ export class PersonaWorkspace extends Disposable {
   }
 
   /**
-   * One file's content as the runtime would read it after a save: an open editor's
-   * text (with the BOM it would save back), else the bytes on disk; undefined when
-   * the file is missing or unreadable.
+   * One file's content as the toolnexus runtime would read it after a save: a dirty
+   * editor's text (with the BOM it would save back), else at most the cap and one
+   * byte from disk; undefined when the file is missing or unreadable.
    */
   async source(uri: vscode.Uri): Promise<BootstrapSource | undefined> {
-    const document = this.openDocument(uri);
-    if (document) {
-      const bom = this.bomOnDisk.get(uri.toString()) ?? (await this.readBytes(uri))?.[0] === 0xef;
-      return bom ? BOM + document.getText() : document.getText();
-    }
-    return this.readBytes(uri);
-  }
-
-  private async readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {
-    try {
-      const bytes = await vscode.workspace.fs.readFile(uri);
-      this.bomOnDisk.set(uri.toString(), bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf);
-      return bytes;
-    } catch {
-      return undefined;
-    }
+    const content = await this.content.content(uri, MAX_FILE_BYTES + 1);
+    return content && bootstrapSource(content);
   }
 
   /** Every bootstrap file of a persona folder that exists, in bootstrap order. */
@@ -270,11 +261,24 @@ export class PersonaWorkspace extends Disposable {
     return new Map(entries.filter((entry): entry is readonly [BootstrapName, BootstrapSource] => entry[1] !== undefined));
   }
 
-  /** HEARTWOOD.md's text (editor or disk), or undefined when absent. */
+  /** HEARTWOOD.md's text (editor or disk), or undefined when absent. Heartwood keeps its own caps, far below the read limit. */
   async heartwoodText(folder: vscode.Uri): Promise<string | undefined> {
-    const source = await this.source(vscode.Uri.joinPath(folder, HEARTWOOD_FILE));
-    if (source === undefined) return undefined;
-    return typeof source === 'string' ? source : Buffer.from(source).toString('utf8');
+    const content = await this.content.content(vscode.Uri.joinPath(folder, HEARTWOOD_FILE), HEARTWOOD_READ_LIMIT);
+    if (!content || content.kind === 'unreadable') return undefined;
+    return content.kind === 'text' ? content.text : decodeUtf8(content.bytes);
+  }
+
+  /** Keeps `content` true to the disk: a change not typed in a dirty editor, a save or a close, stats the file again. */
+  private watchContent(): void {
+    this.register(
+      this.onDidChangeContent(({ folder, name }) => {
+        const uri = vscode.Uri.joinPath(folder, name);
+        // A keystroke in a dirty editor leaves the disk as it was: no stat, no BOM read again.
+        if (!this.openDocument(uri)?.isDirty) this.content.changed(uri);
+      }),
+    );
+    // A save writes the disk before the watcher says so: the bytes read before it are stale.
+    this.register(vscode.workspace.onDidSaveTextDocument((document) => this.content.changed(document.uri)));
   }
 }
 
