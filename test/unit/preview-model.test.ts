@@ -1,6 +1,7 @@
 import assert from 'node:assert';
 import fc from 'fast-check';
-import { BOOTSTRAP_ORDER, composeHeartwood, MAX_FILE_BYTES, utf8Length } from '../../src/core';
+import fs from 'node:fs';
+import { BOOTSTRAP_ORDER, composeHeartwood, MAX_FILE_BYTES, readPersonaInput, runtimeProfile, SessionKind, utf8Length } from '../../src/core';
 import { markerIndex, SoulBlocks, SoulModel } from '../../src/extension/preview/blocks';
 import { droppedView, heartwoodModel, REVEAL_LIMIT, sizeIn, totalsText } from '../../src/extension/preview/soulModel';
 import { Files, handMade, t } from './preview-fixtures';
@@ -11,6 +12,12 @@ function joined(model: SoulModel): string {
 }
 
 const none = () => false;
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const openclawCases = require('../fixtures/openclaw/materialize.cjs') as {
+  listCases(): string[];
+  materialize(name: string): { dir: string; spec: { session?: SessionKind }; workspacePath: string };
+};
 
 describe('preview blocks', () => {
   it('concatenate to the toolnexus text exactly, section by section', () => {
@@ -79,6 +86,29 @@ describe('preview blocks', () => {
     );
     assert.strictEqual(model.totals.runtimeText, `OpenClaw 2026.9.6: ${composition.total.size} of 600 chars (${((composition.total.size / 600) * 100).toFixed(1)} %)`);
     assert.strictEqual(model.totals.state, 'over');
+  });
+
+  it('concatenate to the OpenClaw profile’s text for every golden fixture, markers found where it cuts', () => {
+    const profile = runtimeProfile('openclaw');
+    let cuts = 0;
+    for (const name of openclawCases.listCases()) {
+      const c = openclawCases.materialize(name);
+      try {
+        const composition = profile.compose(readPersonaInput(c.dir, profile), { workspacePath: c.workspacePath, session: c.spec.session });
+        const model = new SoulBlocks(t).build(composition, profile.label, () => true);
+        assert.ok(joined(model) === composition.text, name);
+        for (const section of model.sections) {
+          const file = composition.files.find((candidate) => candidate.name === section.meta.name)!;
+          if (file.status !== 'cut' || !file.marker) continue;
+          cuts++;
+          assert.ok(section.meta.marker !== '', `${name}: the marker of ${file.name} is found in its section`);
+          assert.ok(section.dropped && section.dropped.text.length > 0, `${name}: ${file.name} has dropped text to reveal`);
+        }
+      } finally {
+        fs.rmSync(c.dir, { recursive: true, force: true });
+      }
+    }
+    assert.ok(cuts >= 10, `${cuts} cut files among the fixtures`);
   });
 
   it('take the marker nearest to the kept tail when the file’s own text repeats it', () => {
