@@ -72,6 +72,10 @@ function splitSection(file: FileMeasure): Split {
   return { section, sought, marker: '', head: section, tail: '', bytes };
 }
 
+function withText(file: FileMeasure, text: string | undefined): FileMeasure {
+  return text === undefined || text.length <= file.text.length ? file : { ...file, text };
+}
+
 /** Builds the blocks of one webview's persona, pass after pass. */
 export class SoulBlocks {
   private readonly splits = new Map<string, Split>();
@@ -83,7 +87,11 @@ export class SoulBlocks {
     private readonly smallText = SMALL_TEXT,
   ) {}
 
-  build(composition: Composition, runtimeLabel: string, revealed: (name: string) => boolean): SoulModel {
+  /**
+   * `fuller` holds, for a revealed file the runtime read only the start of, more of its
+   * text (the same start, then what follows), so that its dropped text can be shown.
+   */
+  build(composition: Composition, runtimeLabel: string, revealed: (name: string) => boolean, fuller?: ReadonlyMap<string, string>): SoulModel {
     const { t } = this;
     const sending = composition.files.filter((file) => file.offset >= 0 && file.section !== '').sort((a, b) => a.offset - b.offset);
     const { preamble, separators } = this.separators(composition, sending);
@@ -98,7 +106,7 @@ export class SoulBlocks {
         meta: this.meta(file, composition, { marker: split.marker, separator, revealed: open }),
         head: split.head,
         tail: split.tail,
-        dropped: open ? droppedView(file, composition.unit, runtimeLabel, t) : undefined,
+        dropped: open ? droppedView(withText(file, fuller?.get(file.name)), composition.unit, runtimeLabel, t) : undefined,
         soulBytes,
       };
     });

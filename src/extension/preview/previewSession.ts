@@ -10,6 +10,7 @@ import { baseName, ContentChange, PersonaWorkspace } from '../personaWorkspace';
 import { HeartwoodUpdate, parseFromWebview, RevealMessage, ToWebview } from '../../webview/protocol';
 import { SoulBlocks, SoulModel } from './blocks';
 import { CompositionSource } from './compositionSource';
+import { FullerTexts } from './droppedText';
 import { heartwoodModel, labels } from './soulModel';
 import { Coalescer, SoulChanges, SoulSync } from './sync';
 
@@ -36,6 +37,7 @@ export class PreviewSession extends Disposable {
   private shown: SoulModel | undefined;
   /** Sections whose dropped text is revealed. */
   private readonly revealed = new Set<string>();
+  private readonly fuller = new FullerTexts();
   private readonly updates: Coalescer;
   private pendingReveal: RevealMessage | undefined;
   /** The render or update the webview has not acknowledged yet. */
@@ -206,7 +208,8 @@ export class PreviewSession extends Disposable {
   /** The runtime's composition of the folder, as blocks. */
   private async soulOf(folder: vscode.Uri): Promise<SoulModel> {
     const composition = await this.source.composition(folder);
-    const model = this.blocks.build(composition, this.source.profile(folder).label, (name) => this.revealed.has(name));
+    const fuller = this.revealed.size > 0 ? await this.fuller.of(folder, composition, this.revealed) : undefined;
+    const model = this.blocks.build(composition, this.source.profile(folder).label, (name) => this.revealed.has(name), fuller);
     this.shown = model;
     return model;
   }
