@@ -4,7 +4,8 @@
 //   generate: large files made from a recipe at test time (see materialize.cjs);
 //             `cutEdges: CAP` places a surrogate pair across each edge OpenClaw's own cut
 //             at CAP keeps (head end, tail start), found by running its code
-//   dirs:     names made folders (unreadable as files)
+//   dirs:     names made folders (unreadable as files); fifos: names made FIFOs
+//   links:    names made symbolic links, to the given relative targets
 //   config:   an openclaw.json text; agent: the agent id; session: main | subagent | cron
 
 const small = {
@@ -45,6 +46,9 @@ export const CASES = [
   { name: 'bootstrap-md-present', files: { ...small, 'BOOTSTRAP.md': 'First-run setup steps.\n' } },
   { name: 'user-is-folder', files: { 'AGENTS.md': small['AGENTS.md'], 'SOUL.md': small['SOUL.md'], 'IDENTITY.md': small['IDENTITY.md'] }, dirs: ['USER.md'] },
   { name: 'soul-is-folder', files: { 'AGENTS.md': small['AGENTS.md'], 'IDENTITY.md': small['IDENTITY.md'] }, dirs: ['SOUL.md'] },
+  { name: 'identity-is-fifo', files: { 'AGENTS.md': small['AGENTS.md'], 'SOUL.md': small['SOUL.md'] }, fifos: ['IDENTITY.md'] },
+  { name: 'symlinked-soul', files: { 'AGENTS.md': small['AGENTS.md'], 'IDENTITY.md': small['IDENTITY.md'], 'soul-source.txt': small['SOUL.md'] }, links: { 'SOUL.md': 'soul-source.txt' } },
+  { name: 'symlinked-user-memory', files: { ...small, 'USER.md': undefined, 'MEMORY.md': undefined }, links: { 'USER.md': 'AGENTS.md', 'MEMORY.md': 'SOUL.md' } },
   { name: 'soul-over-2mib', files: { 'AGENTS.md': small['AGENTS.md'], 'IDENTITY.md': small['IDENTITY.md'] }, generate: { 'SOUL.md': { bytes: 2097153 } } },
   { name: 'soul-exactly-2mib', files: { 'AGENTS.md': small['AGENTS.md'], 'IDENTITY.md': small['IDENTITY.md'] }, generate: { 'SOUL.md': { bytes: 2097152 } } },
   { name: 'agents-over-2mib', files: { 'SOUL.md': small['SOUL.md'], 'IDENTITY.md': small['IDENTITY.md'] }, generate: { 'AGENTS.md': { bytes: 3000000, fill: 'must ' } } },
@@ -75,6 +79,9 @@ export const CASES = [
   { name: 'total-over-clamped', files: small, generate: { 'AGENTS.md': gen(20000, { style: 'policy' }), 'SOUL.md': gen(20000, { seed: 18 }), 'IDENTITY.md': gen(15000, { seed: 19 }), 'USER.md': gen(4000, { seed: 20 }), 'MEMORY.md': gen(10000, { seed: 21 }) } },
   { name: 'total-over-dropped', files: small, generate: { 'AGENTS.md': gen(20000, { style: 'policy' }), 'SOUL.md': gen(20000, { seed: 22 }), 'IDENTITY.md': gen(19900, { seed: 23 }), 'USER.md': gen(3000, { seed: 24 }), 'MEMORY.md': gen(5000, { seed: 25 }) } },
   { name: 'total-exact', files: small, generate: { 'AGENTS.md': gen(20000, { style: 'policy' }), 'SOUL.md': gen(20000, { seed: 26 }), 'IDENTITY.md': gen(16000, { seed: 27 }), 'USER.md': gen(4000, { seed: 28 }) } },
+  { name: 'total-59999', files: small, generate: { 'AGENTS.md': gen(20000, { style: 'policy' }), 'SOUL.md': gen(20000, { seed: 49 }), 'IDENTITY.md': gen(15999, { seed: 50 }), 'USER.md': gen(4000, { seed: 51 }) } },
+  { name: 'total-clamped-pair-edges', files: { 'AGENTS.md': 'a'.repeat(300), 'openclaw.json': config({ agents: { defaults: { bootstrapTotalMaxChars: 1000 } } }) }, config: true, generate: { 'SOUL.md': gen(2000, { seed: 52, cutEdges: 700 }) } },
+  { name: 'agents-digest-line-pair', files: small, generate: { 'AGENTS.md': gen(30000, { style: 'pairLines' }) } },
   { name: 'total-floor-64', files: { ...small, 'openclaw.json': config({ agents: { defaults: { bootstrapTotalMaxChars: 250 } } }) }, config: true, generate: { 'AGENTS.md': gen(200, { seed: 29 }) } },
   { name: 'total-missing-clamped', files: { 'AGENTS.md': small['AGENTS.md'], 'openclaw.json': config({ agents: { defaults: { bootstrapTotalMaxChars: 100 } } }) }, config: true },
   { name: 'total-missing-clamp-3', files: { 'AGENTS.md': 'x'.repeat(97), 'openclaw.json': config({ agents: { defaults: { bootstrapTotalMaxChars: 100 } } }) }, config: true },

@@ -133,6 +133,8 @@ async function layOutCases() {
       ...(spec.config && { config: 'openclaw.json' }),
       ...(spec.workspacePath && { workspacePath: spec.workspacePath }),
       ...(spec.dirs && { dirs: spec.dirs }),
+      ...(spec.links && { links: spec.links }),
+      ...(spec.fifos && { fifos: spec.fifos }),
       ...(Object.keys(generate).length > 0 && { generate }),
     };
     if (Object.keys(settings).length > 0) fs.writeFileSync(path.join(dir, 'case.json'), JSON.stringify(settings, null, 2) + '\n');

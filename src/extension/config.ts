@@ -87,5 +87,11 @@ export function runtimeOptions(folder: vscode.Uri, runtime: RuntimeId): RuntimeO
   return options;
 }
 
+/** The user's openclaw.json to read OpenClaw's caps from, when set (a user-level setting; `~` is the home folder). */
+export function openclawConfigFile(): string | undefined {
+  const value = settings().inspect<unknown>('openclaw.configFile')?.globalValue;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
 /** Settings that change what a runtime injects: a change to one of them re-measures. */
 export const RUNTIME_SETTINGS = ['runtime', 'openclaw', 'warnAt'].map((name) => `${SECTION}.${name}`);

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { CapDiagnostics } from './diagnostics';
+import { DropDecorations } from './editor/dropDecorations';
 import { Measurements } from './measurements';
 import { PersonaWorkspace } from './personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
@@ -17,8 +18,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     personas,
     measurements,
     previews,
-    new PersonaTree(context, personas),
-    new CapDiagnostics(personas),
+    new PersonaTree(context, personas, measurements),
+    new CapDiagnostics(personas, measurements),
+    new DropDecorations(personas, measurements),
     new PersonaStatusBar(personas, measurements),
     registerCommands({ context, personas, measurements, previews }),
   );

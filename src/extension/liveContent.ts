@@ -20,6 +20,8 @@ interface DiskEntry {
   version?: string;
   /** A change was reported since: stat again before trusting `content`. */
   stale: boolean;
+  /** The name is a symbolic link (OpenClaw refuses those). */
+  symlink?: boolean;
 }
 
 interface TextEntry {
@@ -68,7 +70,8 @@ export class LiveContent {
     if (encoding !== undefined && !UTF8_ENCODINGS.has(encoding)) this.encodings.set(key, encoding);
     else this.encodings.delete(key);
     const text = document.getText();
-    const content: FileContent = { kind: 'text', text: bom && !text.startsWith(BOM) ? BOM + text : text };
+    const withBom = bom && !text.startsWith(BOM) ? BOM + text : text;
+    const content: FileContent = this.disk.get(key)?.symlink ? { kind: 'text', text: withBom, symlink: true } : { kind: 'text', text: withBom };
     this.texts.set(key, { version, bom, content });
     return content;
   }
@@ -92,15 +95,18 @@ export class LiveContent {
       return error instanceof vscode.FileSystemError && error.code !== 'FileNotFound' ? { kind: 'unreadable', reason: error.code } : undefined;
     }
     entry.version = `${stat.mtime}:${stat.size}:${stat.type}`;
+    const symlink = (stat.type & vscode.FileType.SymbolicLink) !== 0;
+    entry.symlink = symlink;
     // Unchanged since the last read: the same object, so nothing downstream recomputes.
     if (previous?.version === entry.version && previous.limit >= entry.limit) return previous.content;
-    if (stat.type & vscode.FileType.Directory) return { kind: 'unreadable', reason: 'a directory' };
-    if (!(stat.type & vscode.FileType.File)) return { kind: 'unreadable', reason: 'not a regular file' };
+    const link = symlink ? { symlink } : {};
+    if (stat.type & vscode.FileType.Directory) return { kind: 'unreadable', reason: 'a directory', ...link };
+    if (!(stat.type & vscode.FileType.File)) return { kind: 'unreadable', reason: 'not a regular file', ...link };
     try {
       const bytes = await readBounded(uri, Math.min(stat.size, entry.limit), entry.limit);
-      return { kind: 'bytes', bytes, size: Math.max(stat.size, bytes.byteLength) };
+      return { kind: 'bytes', bytes, size: Math.max(stat.size, bytes.byteLength), ...link };
     } catch (error) {
-      return { kind: 'unreadable', reason: error instanceof vscode.FileSystemError ? error.code : String((error as NodeJS.ErrnoException).code ?? error) };
+      return { kind: 'unreadable', reason: error instanceof vscode.FileSystemError ? error.code : String((error as NodeJS.ErrnoException).code ?? error), ...link };
     }
   }
 

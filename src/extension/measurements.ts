@@ -7,13 +7,15 @@ import {
   FileContent,
   FileMeasure,
   isBootstrapName,
+  OpenClawCaps,
+  parseOpenClawConfig,
   PersonaInput,
   RuntimeId,
   RuntimeOptions,
   RuntimeProfile,
   runtimeProfile,
 } from '../core';
-import { RUNTIME_SETTINGS, runtimeId, runtimeOptions } from './config';
+import { openclawConfigFile, RUNTIME_SETTINGS, runtimeId, runtimeOptions } from './config';
 import { Disposable } from './disposable';
 import { LiveContent } from './liveContent';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
@@ -35,7 +37,7 @@ interface Composed {
 interface FolderState {
   /** Bumped on every change that may alter the composition. */
   generation: number;
-  pending?: { readonly generation: number; readonly composition: Promise<Composition> };
+  pending?: { readonly generation: number; readonly composition: Promise<Composition>; done?: boolean };
   last?: Composed;
   /** Files outside the folder itself it read last time (Codex's parent AGENTS.md), by URI. */
   reads: readonly string[];
@@ -49,6 +51,8 @@ export class Measurements extends Disposable {
   /** Persona folders by a file they read outside themselves. */
   private readonly readers = new Map<string, Set<string>>();
   private personaKeys = new Map<string, string>();
+  /** openclaw.json caps by path, until a runtime setting changes. */
+  private readonly configs = new Map<string, Promise<OpenClawCaps>>();
 
   constructor(private readonly personas: PersonaWorkspace) {
     super();
@@ -57,6 +61,7 @@ export class Measurements extends Disposable {
     this.register(vscode.workspace.onDidSaveTextDocument((document) => this.fileChanged(document.uri)));
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('personaStudio.openclaw.configFile')) this.configs.clear();
         for (const state of this.folderKeys()) {
           const folder = vscode.Uri.parse(state);
           if (RUNTIME_SETTINGS.some((setting) => event.affectsConfiguration(setting, folder))) this.invalidate(folder, 'all');
@@ -85,12 +90,22 @@ export class Measurements extends Disposable {
     const state = this.state(folder.toString());
     if (state.pending?.generation === state.generation) return state.pending.composition;
     const composition = this.compose(folder, state);
-    state.pending = { generation: state.generation, composition };
-    // A failed pass is not kept: the next caller tries again.
-    composition.catch(() => {
-      if (state.pending?.composition === composition) state.pending = undefined;
-    });
+    const pending: FolderState['pending'] = { generation: state.generation, composition };
+    state.pending = pending;
+    composition.then(
+      () => (pending.done = true),
+      // A failed pass is not kept: the next caller tries again.
+      () => {
+        if (state.pending === pending) state.pending = undefined;
+      },
+    );
     return composition;
+  }
+
+  /** True when the folder's composition is computed and current: reading it now costs nothing. */
+  isCurrent(folder: vscode.Uri): boolean {
+    const state = this.folders.get(folder.toString());
+    return state?.pending?.done === true && state.pending.generation === state.generation;
   }
 
   /** One file's measure under the folder's runtime (from composition()). */
@@ -112,7 +127,7 @@ export class Measurements extends Disposable {
   private async compose(folder: vscode.Uri, state: FolderState): Promise<Composition> {
     const runtime = runtimeId(folder);
     const profile = runtimeProfile(runtime);
-    const options = runtimeOptions(folder, runtime);
+    const options = runtime === 'openclaw' ? { ...runtimeOptions(folder, runtime), ...(await this.openclawCaps()) } : runtimeOptions(folder, runtime);
     const optionsKey = JSON.stringify(options);
     const dir = folder.fsPath || folder.path;
     const persona = this.personas.find(folder);
@@ -128,6 +143,21 @@ export class Measurements extends Disposable {
     const composition = profile.compose(input, options);
     state.last = { runtime, options: optionsKey, contents, composition };
     return composition;
+  }
+
+  /** The caps of the openclaw.json the user named, read once per setting; a bad file is said once and ignored. */
+  private openclawCaps(): Promise<OpenClawCaps> {
+    const file = openclawConfigFile();
+    if (file === undefined) return Promise.resolve({});
+    let caps = this.configs.get(file);
+    if (!caps) {
+      caps = readOpenClawConfig(file).catch((error: Error) => {
+        void vscode.window.showWarningMessage(vscode.l10n.t('OpenClaw caps not read: {0}. The settings apply.', error.message));
+        return {};
+      });
+      this.configs.set(file, caps);
+    }
+    return caps;
   }
 
   private read(folder: vscode.Uri, name: string, limit: number, persona: Persona | undefined): Promise<FileContent | undefined> {
@@ -199,6 +229,21 @@ export class Measurements extends Disposable {
   private folderKeys(): string[] {
     return [...new Set([...this.folders.keys(), ...this.personas.personas.map((persona) => persona.uri.toString())])];
   }
+}
+
+/** Reads an openclaw.json (a user file outside the workspace, named in the user's settings). */
+async function readOpenClawConfig(file: string): Promise<OpenClawCaps> {
+  if (typeof process === 'undefined') throw new Error(vscode.l10n.t('{0} cannot be read here', file));
+  const [fs, os, path] = await Promise.all([import('node:fs'), import('node:os'), import('node:path')]);
+  const absolute = file === '~' || file.startsWith('~/') ? path.join(os.homedir(), file.slice(1)) : file;
+  let text: string;
+  try {
+    text = await fs.promises.readFile(absolute, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code})`);
+  }
+  return parseOpenClawConfig(text, undefined, file);
 }
 
 function sameContents(a: ReadonlyMap<string, FileContent>, b: ReadonlyMap<string, FileContent>): boolean {

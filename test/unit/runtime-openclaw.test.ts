@@ -1,36 +1,7 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { main } from '../../src/cli/main';
-import { readPersonaInput, openclaw } from '../../src/core';
-
-interface Materialized {
-  dir: string;
-  spec: { session?: string; agent?: string; config?: string };
-  workspacePath: string;
-  expectedFile: string;
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const fixtures = require('../fixtures/openclaw/materialize.cjs') as {
-  WORKSPACE: string;
-  listCases(): string[];
-  materialize(name: string): Materialized;
-};
-
-export function run(...argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const sink = (write: (s: string) => void) =>
-    new Writable({
-      write(chunk, _encoding, done) {
-        write(String(chunk));
-        done();
-      },
-    });
-  const code = main(argv, sink((s) => (out += s)), sink((s) => (err += s)));
-  return { code, out, err };
-}
+import { fixtures, Materialized, run } from './runtime-openclaw-helpers';
 
 /** The compose arguments that reproduce a case's settings. */
 function composeArgs(c: Materialized): string[] {
@@ -70,5 +41,3 @@ function firstDifference(a: string, b: string): string {
   while (at < a.length && a[at] === b[at]) at++;
   return `${at}: got ${JSON.stringify(a.slice(at - 20, at + 40))}, want ${JSON.stringify(b.slice(at - 20, at + 40))}`;
 }
-
-export { fixtures, openclaw, readPersonaInput };

@@ -1,11 +1,14 @@
 // OpenClaw 2026.9.6 as a runtime profile: the Project Context block of its system
 // prompt, byte for byte, with what each bootstrap file keeps and drops under its caps.
-import { DEFAULT_WARN_AT, MAX_FILE_BYTES } from '../bootstrap';
+// Not modelled: a first-run setup still pending (BOOTSTRAP.md), an active project (its
+// tagged USER/MEMORY entries are always dropped), hook-added files, a personal
+// users/<id>/USER.md, and broken links (OpenClaw refuses them; our readers see no file).
+import { DEFAULT_WARN_AT } from '../bootstrap';
 import { formatCount } from '../format';
 import { CapState, capState } from '../report';
-import { decodeUtf8, utf8Length } from '../utf8';
 import { cutToCap, CutResult, traceMarker, Traced, truncateTraced } from './openclawCut';
 import { validCap } from './openclawConfig';
+import { OPENCLAW_MAX_FILE_BYTES, readAsOpenClaw, textOf } from './openclawRead';
 import { BLOCK_INTRO, BLOCK_TITLE, dropProjectEntries, hintLines, joinWorkspacePath, sanitizeForPrompt } from './openclawPrompt';
 import { Composition, FileContent, FileMeasure, PersonaInput, RuntimeOptions, RuntimeProfile, SessionKind, Span } from './profile';
 
@@ -14,8 +17,6 @@ export const OPENCLAW_USER_MAX_CHARS = 4_000;
 export const OPENCLAW_TOTAL_MAX_CHARS = 60_000;
 /** With less of the total left than this, a file and all after it are dropped. */
 export const OPENCLAW_MIN_FILE_BUDGET = 64;
-/** OpenClaw does not read a bootstrap file larger than this many bytes. */
-export const OPENCLAW_MAX_FILE_BYTES = MAX_FILE_BYTES;
 
 /** The order files are read in, and the budget spent in (and, for these, rendered in). */
 const LOAD_ORDER = ['AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'USER.md', 'MEMORY.md'] as const;
@@ -32,23 +33,16 @@ const SESSION_WORD: Record<SessionKind, string> = { main: 'main', subagent: 'sub
 
 const whole = (text: string): Span[] => (text.length > 0 ? [{ start: 0, end: text.length }] : []);
 
-/** A file's text as OpenClaw reads it, or the `[UNREADABLE: …]` content it sends instead. */
-function readAsOpenClaw(content: FileContent): { text: string; content: string; tooLarge: boolean; unreadable: boolean } {
-  if (content.kind === 'unreadable') return { text: '', content: `[UNREADABLE: ${unreadableReason(content.reason)}]`, tooLarge: false, unreadable: true };
-  const text = content.kind === 'text' ? content.text : decodeUtf8(content.bytes);
-  const bytes = content.kind === 'bytes' ? Math.max(content.size, content.bytes.byteLength) : text.length * 3 > OPENCLAW_MAX_FILE_BYTES ? utf8Length(text) : 0;
-  if (bytes > OPENCLAW_MAX_FILE_BYTES) return { text, content: `[UNREADABLE: File exceeds ${OPENCLAW_MAX_FILE_BYTES} bytes]`, tooLarge: true, unreadable: true };
-  return { text, content: text, tooLarge: false, unreadable: false };
-}
+// The last cut of each file version: typing in one file leaves the others' cuts as they were.
+const lastCut = new WeakMap<FileContent, { name: string; cap: number; source: string; cut: CutResult }>();
 
-/**
- * OpenClaw's words for a failed read, from the reason our reader gives. A directory or
- * FIFO is refused by its file-type check; other errors carry Node's message, which has
- * the syscall and path in it: only the code is known here, so the code is sent.
- */
-export function unreadableReason(reason: string): string {
-  if (reason === 'a directory' || reason === 'not a regular file') return 'path does not have the required file type';
-  return reason.replace(/\s+/g, ' ').trim() || 'workspace file could not be read (io)';
+function cachedCut(content: FileContent, source: string, name: string, cap: number): CutResult {
+  const cached = lastCut.get(content);
+  // The source is the same string object while the file is: the comparison is by reference.
+  if (cached && cached.name === name && cached.cap === cap && cached.source === source) return cached.cut;
+  const cut = cutToCap(source.trimEnd(), name, cap, name === 'AGENTS.md');
+  lastCut.set(content, { name, cap, source, cut });
+  return cut;
 }
 
 interface Sent {
@@ -83,7 +77,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
       measures.set(name, { name, status: 'absent', cap });
       continue;
     }
-    const read = content ? readAsOpenClaw(content) : undefined;
+    const read = content ? readAsOpenClaw(content, path) : undefined;
     const dropped = (): void => {
       stopped = budgetShort = true;
       const size = read?.text.length ?? 0;
@@ -116,7 +110,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
       continue;
     }
     const effectiveCap = Math.max(1, Math.min(cap, remaining));
-    const cut = cutToCap(read.content.trimEnd(), name, effectiveCap, name === 'AGENTS.md');
+    const cut = cachedCut(content!, read.content, name, effectiveCap);
     const body = clampToBudget(cut, remaining);
     const base = { name, text: read.text, size: read.text.length, cap, effectiveCap };
     if (body.text.length === 0) {
@@ -128,8 +122,13 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
     spent += body.text.length;
     sent.push({ name, path, body });
     if (read.unreadable) {
-      const note = read.tooLarge ? `OpenClaw does not read files over ${formatCount(OPENCLAW_MAX_FILE_BYTES)} bytes` : 'OpenClaw cannot read it';
-      measures.set(name, { ...base, status: 'unreadable', state: read.tooLarge ? 'over' : 'missing', dropped: read.tooLarge ? [{ start: 0, end: Number.MAX_SAFE_INTEGER }] : [], droppedSize: base.size, note });
+      const note = read.tooLarge
+        ? `OpenClaw does not read files over ${formatCount(OPENCLAW_MAX_FILE_BYTES)} bytes`
+        : content?.symlink
+          ? 'OpenClaw does not read a bootstrap file through a symbolic link'
+          : 'OpenClaw cannot read it';
+      const unsent = read.tooLarge ? [{ start: 0, end: Number.MAX_SAFE_INTEGER }] : whole(read.text);
+      measures.set(name, { ...base, status: 'unreadable', state: read.tooLarge ? 'over' : 'missing', dropped: unsent, droppedSize: base.size, note });
     } else {
       cuts.set(name, cut);
       measures.set(name, { ...base, status: cut.truncated ? 'cut' : 'sent', state: cut.truncated ? 'over' : capState(cut.original, effectiveCap, warnAt) });
@@ -192,7 +191,8 @@ function traceMeasure(body: Traced, cut: CutResult | undefined, isCut: boolean):
     if (last && last.end === from) kept[kept.length - 1] = { start: last.start, end: from + 1 };
     else kept.push({ start: from, end: from + 1 });
   }
-  if (!cut) return { kept: [], marker: marker || undefined };
+  // A [MISSING] or [UNREADABLE] body is all the runtime's own text, none of it the file's.
+  if (!cut) return { kept: [], marker: body.text || undefined };
   // White space trimmed from the end is neither sent nor flagged: the spans stop at the trimmed end.
   const end = cut.original;
   const dropped: Span[] = [];
@@ -214,7 +214,7 @@ function cutNote(cut: CutResult): string {
 }
 
 function notLoaded(name: string, content: FileContent | undefined, note: string): Partial<FileMeasure> & { name: string } {
-  const text = content && content.kind !== 'unreadable' ? (content.kind === 'text' ? content.text : decodeUtf8(content.bytes)) : '';
+  const text = content ? textOf(content) : '';
   return { name, status: 'notLoaded', text, size: text.length, dropped: whole(text), droppedSize: text.length, note };
 }
 
