@@ -1,8 +1,8 @@
 import assert from 'node:assert';
 import fc from 'fast-check';
 import fs from 'node:fs';
-import { BOOTSTRAP_ORDER, composeHeartwood, MAX_FILE_BYTES, readPersonaInput, runtimeProfile, SessionKind, utf8Length } from '../../src/core';
-import { markerIndex, SoulBlocks, SoulModel } from '../../src/extension/preview/blocks';
+import { BOOTSTRAP_ORDER, composeHeartwood, MAX_FILE_BYTES, readPersonaInput, runtimeProfile, SessionKind, toolnexus, utf8Length } from '../../src/core';
+import { markerIndex, readInPart, SoulBlocks, SoulModel } from '../../src/extension/preview/blocks';
 import { droppedView, heartwoodModel, REVEAL_LIMIT, sizeIn, totalsText } from '../../src/extension/preview/soulModel';
 import { Files, handMade, t } from './preview-fixtures';
 
@@ -160,6 +160,21 @@ describe('preview: dropped text', () => {
     assert.strictEqual(view.text, 'ü'.repeat(REVEAL_LIMIT));
     assert.strictEqual(view.moreText, `… ${(200_000 - 2 * REVEAL_LIMIT).toLocaleString('en-US')} more bytes`);
     assert.strictEqual(view.label, 'Dropped by toolnexus composeSoul: 200,000 bytes');
+  });
+
+  it('shows a large cut read only up to the cap from a fuller text of the same start', () => {
+    const memory = 'memory line of text\n'.repeat(110_000);
+    const bytes = new TextEncoder().encode(memory);
+    const content = { kind: 'bytes', bytes: bytes.subarray(0, toolnexus.readLimit), size: bytes.byteLength } as const;
+    const composition = toolnexus.compose({ dir: '/p', files: new Map([['MEMORY.md', content]]) });
+    const file = composition.files.find((candidate) => candidate.name === 'MEMORY.md')!;
+    assert.ok(readInPart(file, composition), 'the runtime read the start only');
+    const bare = new SoulBlocks(t).build(composition, 'toolnexus', () => true).sections[0].dropped!;
+    assert.strictEqual(bare.text, memory.slice(MAX_FILE_BYTES, toolnexus.readLimit), 'without more, only what was read');
+    const fuller = new SoulBlocks(t).build(composition, 'toolnexus', () => true, new Map([['MEMORY.md', memory.slice(0, MAX_FILE_BYTES + 100_000)]])).sections[0].dropped!;
+    assert.strictEqual(fuller.text, memory.slice(MAX_FILE_BYTES, MAX_FILE_BYTES + REVEAL_LIMIT));
+    assert.strictEqual(fuller.moreText, `… ${(bytes.byteLength - MAX_FILE_BYTES - REVEAL_LIMIT).toLocaleString('en-US')} more bytes`);
+    assert.ok(!readInPart(new Files({ 'MEMORY.md': memory }).compose().files.find((candidate) => candidate.name === 'MEMORY.md')!, composition), 'an editor’s whole text is not read in part');
   });
 
   it('never splits a surrogate pair at the bound', () => {

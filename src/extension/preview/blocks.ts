@@ -3,7 +3,7 @@
 // to `Composition.text` exactly. Pure (no vscode); keeps what it can between keystrokes.
 import { Composition, FileMeasure, utf8Length } from '../../core';
 import type { DroppedView, SectionMeta, Totals, UnsentGroup } from '../../webview/protocol';
-import { droppedView, runtimeTotalText, sectionMeta, totalsText, Translate, unsentLabel } from './soulModel';
+import { droppedView, runtimeTotalText, sectionMeta, sizeIn, totalsText, Translate, unsentLabel } from './soulModel';
 
 /**
  * Below this many UTF-16 units the composed text is read on every pass; above it
@@ -70,6 +70,12 @@ function splitSection(file: FileMeasure): Split {
     }
   }
   return { section, sought, marker: '', head: section, tail: '', bytes };
+}
+
+/** The runtime read less of the file than its dropped spans cover (a file past its read limit). */
+export function readInPart(file: FileMeasure, composition: Composition): boolean {
+  const last = file.dropped[file.dropped.length - 1];
+  return last !== undefined && last.end > file.text.length && sizeIn(composition.unit, file.text) < file.size;
 }
 
 function withText(file: FileMeasure, text: string | undefined): FileMeasure {

@@ -2,17 +2,12 @@
 // a runtime reads a 2 MB+ file only up to its cap, so its measure holds no dropped text.
 // Read again only when the file changes, and never more than the reveal can show.
 import * as vscode from 'vscode';
-import { Composition, decodeUtf8, FileMeasure, utf8Length } from '../../core';
-import { REVEAL_LIMIT, sizeIn } from './soulModel';
+import { Composition, decodeUtf8, utf8Length } from '../../core';
+import { readInPart } from './blocks';
+import { REVEAL_LIMIT } from './soulModel';
 
 /** At most this many bytes past what the runtime read (4 per UTF-16 unit shown, at worst). */
 const READ_PAST = 4 * REVEAL_LIMIT;
-
-/** The runtime read less of the file than its dropped spans cover. */
-export function readInPart(file: FileMeasure, composition: Composition): boolean {
-  const last = file.dropped[file.dropped.length - 1];
-  return last !== undefined && last.end > file.text.length && sizeIn(composition.unit, file.text) < file.size;
-}
 
 async function readStart(uri: vscode.Uri, bytes: number): Promise<Uint8Array | undefined> {
   try {
