@@ -13,7 +13,7 @@ import { PersonaTree } from './tree';
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const personas = new PersonaWorkspace();
   const measurements = new Measurements(personas);
-  const previews = new SoulPreviews(context, personas);
+  const previews = new SoulPreviews(context, personas, measurements);
   context.subscriptions.push(
     personas,
     measurements,

@@ -1,4 +1,5 @@
 // Commands on a persona's composed soul: preview it, copy it, export it, refresh.
+// Copy and export take exactly the text the chosen runtime injects.
 import * as vscode from 'vscode';
 import { composeHeartwood, formatCount, RUNTIME_NAMES, utf8Length } from '../../core';
 import { heartwoodCaps } from '../config';
@@ -68,6 +69,7 @@ export function registerSoulCommands({ personas, measurements, previews }: Comma
       );
       if (answer === open) await vscode.window.showTextDocument(uri);
     }),
+    vscode.commands.registerCommand('personaStudio.toggleDroppedText', () => previews.toggleDropped()),
     vscode.commands.registerCommand('personaStudio.refresh', async () => {
       await personas.refresh();
       previews.refresh();
