@@ -6,12 +6,16 @@ import {
   BOOTSTRAP_ORDER,
   BootstrapName,
   BootstrapSource,
+  bootstrapSource,
+  decodeUtf8,
   HEARTWOOD_FILE,
   isBootstrapName,
+  MAX_FILE_BYTES,
   miscasedBootstrapName,
 } from '../core';
 import { Disposable } from './disposable';
 import { CountingReader, couldBePersona, describe, isInside, Persona, readFolder, walkCreated, walkWorkspace, withinReach } from './personaDiscovery';
+import { LiveContent } from './liveContent';
 
 export type { Persona } from './personaDiscovery';
 
@@ -21,7 +25,8 @@ export interface ContentChange {
   readonly name: string;
 }
 
-const BOM = '\uFEFF';
+/** HEARTWOOD.md keeps its own caps (thousands of characters): this many bytes hold far more than any. */
+const HEARTWOOD_READ_LIMIT = 1024 * 1024;
 /** New entries (a checkout, a copy) arrive in bursts: they are looked into together. */
 const CREATED_SETTLE_MS = 100;
 /** The one setting that changes which folders are persona folders. */
@@ -63,8 +68,8 @@ export class PersonaWorkspace extends Disposable {
   private running: Promise<void> | undefined;
   /** Whole walks of the workspace so far (the log says when, and why). */
   private walks = 0;
-  /** Whether each file read from disk began with a BOM, which an editor hides but saves back. */
-  private readonly bomOnDisk = new Map<string, boolean>();
+  /** Live content of persona files, shared by every reader: one bounded read per (file, mtime). */
+  readonly content = new LiveContent((uri) => this.openDocument(uri));
 
   constructor(private readonly log?: vscode.LogOutputChannel) {
     super();
@@ -75,7 +80,6 @@ export class PersonaWorkspace extends Disposable {
     const onDisk = (uri: vscode.Uri, added: boolean) => {
       const name = baseName(uri);
       if (!isPersonaFileName(name)) return;
-      this.bomOnDisk.delete(uri.toString());
       // Only a file added or removed, or one the list does not know, changes a persona's files.
       if (added || !this.contains(uri)) this.folderChanged(folderOf(uri));
       this.contentEmitter.fire({ folder: folderOf(uri), name });
@@ -110,6 +114,7 @@ export class PersonaWorkspace extends Disposable {
         else if (event.affectsConfiguration('personaStudio')) this.log?.info('Settings changed; which folders are personas did not: no walk');
       }),
     );
+    this.watchContent();
   }
 
   /** A persona file was added, removed, or changed in a folder the list does not know. */
@@ -251,27 +256,13 @@ export class PersonaWorkspace extends Disposable {
   }
 
   /**
-   * One file's content as the runtime would read it after a save: an open editor's
-   * text (with the BOM it would save back), else the bytes on disk; undefined when
-   * the file is missing or unreadable.
+   * One file's content as the toolnexus runtime would read it after a save: a dirty
+   * editor's text (with the BOM it would save back), else at most the cap and one
+   * byte from disk; undefined when the file is missing or unreadable.
    */
   async source(uri: vscode.Uri): Promise<BootstrapSource | undefined> {
-    const document = this.openDocument(uri);
-    if (document) {
-      const bom = this.bomOnDisk.get(uri.toString()) ?? (await this.readBytes(uri))?.[0] === 0xef;
-      return bom ? BOM + document.getText() : document.getText();
-    }
-    return this.readBytes(uri);
-  }
-
-  private async readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {
-    try {
-      const bytes = await vscode.workspace.fs.readFile(uri);
-      this.bomOnDisk.set(uri.toString(), bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf);
-      return bytes;
-    } catch {
-      return undefined;
-    }
+    const content = await this.content.content(uri, MAX_FILE_BYTES + 1);
+    return content && bootstrapSource(content);
   }
 
   /** Every bootstrap file of a persona folder that exists, in bootstrap order. */
@@ -282,11 +273,24 @@ export class PersonaWorkspace extends Disposable {
     return new Map(entries.filter((entry): entry is readonly [BootstrapName, BootstrapSource] => entry[1] !== undefined));
   }
 
-  /** HEARTWOOD.md's text (editor or disk), or undefined when absent. */
+  /** HEARTWOOD.md's text (editor or disk), or undefined when absent. Heartwood keeps its own caps, far below the read limit. */
   async heartwoodText(folder: vscode.Uri): Promise<string | undefined> {
-    const source = await this.source(vscode.Uri.joinPath(folder, HEARTWOOD_FILE));
-    if (source === undefined) return undefined;
-    return typeof source === 'string' ? source : Buffer.from(source).toString('utf8');
+    const content = await this.content.content(vscode.Uri.joinPath(folder, HEARTWOOD_FILE), HEARTWOOD_READ_LIMIT);
+    if (!content || content.kind === 'unreadable') return undefined;
+    return content.kind === 'text' ? content.text : decodeUtf8(content.bytes);
+  }
+
+  /** Keeps `content` true to the disk: a change not typed in a dirty editor, a save or a close, stats the file again. */
+  private watchContent(): void {
+    this.register(
+      this.onDidChangeContent(({ folder, name }) => {
+        const uri = vscode.Uri.joinPath(folder, name);
+        // A keystroke in a dirty editor leaves the disk as it was: no stat, no BOM read again.
+        if (!this.openDocument(uri)?.isDirty) this.content.changed(uri);
+      }),
+    );
+    // A save writes the disk before the watcher says so: the bytes read before it are stale.
+    this.register(vscode.workspace.onDidSaveTextDocument((document) => this.content.changed(document.uri)));
   }
 }
 
