@@ -1,8 +1,7 @@
 // Which folders of the workspace are persona folders: a whole walk (at start, or when
 // the rules change), or one folder or one new subtree at a time, under the same rules.
 import * as vscode from 'vscode';
-import picomatch from 'picomatch';
-import { BootstrapName, classifyFolder, DEFAULT_SKIP, DirectoryReader, discoverPersonaFolders, EntryKind, PersonaFolder } from '../core';
+import { BootstrapName, classifyFolder, DEFAULT_SKIP, DirectoryReader, discoverPersonaFolders, EntryKind, globMatcher, isGlob, PersonaFolder } from '../core';
 import { folderPatterns } from './config';
 
 export interface Persona {
@@ -53,8 +52,8 @@ class FolderRules {
   constructor(readonly workspaceFolder: vscode.WorkspaceFolder) {
     this.patterns = folderPatterns(workspaceFolder).map(trimSlashes);
     this.skip = this.patterns.some((p) => p.includes('node_modules')) ? new Set(['.git']) : DEFAULT_SKIP;
-    this.matches = this.patterns.length ? picomatch(this.patterns, { dot: true }) : () => true;
-    this.named = new Set(this.patterns.filter((p) => !picomatch.scan(p).isGlob).map((p) => p || '.'));
+    this.matches = this.patterns.length ? globMatcher(this.patterns) : () => true;
+    this.named = new Set(this.patterns.filter((p) => !isGlob(p)).map((p) => p || '.'));
   }
 
   /** The folder's path below the workspace folder ('.' for the root). */
