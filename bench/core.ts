@@ -59,6 +59,8 @@ export function benchKeystroke(smoke: boolean): Array<Record<string, string | nu
     }, runs);
     // One pass over the changed file: the unit a keystroke's work is counted in.
     const pass = time(() => core.utf8Length(sources['SOUL.md']), runs);
+    const measures = runtimeKeystroke(sources, runs, false);
+    const withText = runtimeKeystroke(sources, runs, true);
     rows.push({
       persona: `7 × ${label}`,
       'compose from disk ms': disk,
@@ -67,10 +69,37 @@ export function benchKeystroke(smoke: boolean): Array<Record<string, string | nu
       'one utf8Length ms': pass,
       'keystroke / disk': one / disk,
       'keystroke / utf8Length': one / pass,
+      'runtime keystroke ms': measures,
+      'runtime keystroke / utf8Length': measures / pass,
+      '… and the injected text / utf8Length': withText / pass,
     });
     fs.rmSync(dir, { recursive: true, force: true });
   }
   return rows;
+}
+
+/**
+ * A keystroke as the extension handles it: the runtime profile composes the persona with
+ * one new text for SOUL.md (the six other files the same objects, so their measures are
+ * reused), and the surfaces read every file's measure (and, with `text`, the injected text).
+ */
+function runtimeKeystroke(sources: Record<string, string>, runs: number, text: boolean): number {
+  const profile = core.runtimeProfile('toolnexus');
+  const files = new Map<string, import('../src/core').FileContent>(Object.entries(sources).map(([name, text]) => [name, { kind: 'text', text }]));
+  const read = (input: Map<string, import('../src/core').FileContent>) => {
+    const composition = profile.compose({ dir: '/persona', files: input });
+    const figures = composition.files.reduce((sum, file) => sum + file.size + file.keptSize + file.droppedSize + file.kept.length + file.section.length, 0);
+    return figures + composition.total.size + (text ? composition.text.length : 0);
+  };
+  read(files);
+  // Each keystroke's text is a new, flat string, as an editor hands it out.
+  const typed = Array.from({ length: runs }, (_, i) => {
+    const text = `${i} ${sources['SOUL.md']}`;
+    text.charCodeAt(text.length - 1);
+    return text;
+  });
+  let next = 0;
+  return time(() => read(new Map(files).set('SOUL.md', { kind: 'text', text: typed[next++] })), runs);
 }
 
 /**

@@ -17,7 +17,7 @@ export interface LatencyRow {
   readonly samples: number;
   readonly medianMs: number;
   readonly p95Ms: number;
-  /** UTF-8 bytes of the messages the webview received, per keystroke. */
+  /** UTF-8 bytes (as JSON) of the messages the webview received, per key typed. */
   readonly bytesPerKey: number;
   readonly messagesPerKey: number;
 }
@@ -55,7 +55,7 @@ interface Seen {
  * observer inside the webview stamps the moment; both clocks are this machine's. The
  * messages the webview receives meanwhile are kept, and sized once typing ends.
  */
-async function measure(wb: Workbench, kind: WebviewKind, samples: number): Promise<{ latencies: number[]; bytes: number; messages: number }> {
+async function measure(wb: Workbench, kind: WebviewKind, samples: number): Promise<{ latencies: number[]; bytes: number; messages: number; keys: number }> {
   const body = (await wb.webview(kind)).locator('body');
   await body.evaluate(() => {
     const w = window as unknown as Seen;
@@ -70,6 +70,7 @@ async function measure(wb: Workbench, kind: WebviewKind, samples: number): Promi
     window.addEventListener('message', (event) => w.__messages.push(event.data));
   });
   const latencies: number[] = [];
+  let keys = 0;
   for (let i = 0; i < samples; i++) {
     const word = `zq${i}x${Math.random().toString(36).slice(2, 6)}`;
     await body.evaluate((_, w: string) => (window as unknown as Seen).__words.push(w), word);
@@ -81,13 +82,14 @@ async function measure(wb: Workbench, kind: WebviewKind, samples: number): Promi
     const seen = await waitFor(() => body.evaluate((_, w: string) => (window as unknown as Seen).__seen[w], word));
     latencies.push(seen - sent);
     await wb.page.keyboard.press('Enter');
+    keys += word.length + 1;
   }
   const posted = await body.evaluate(() => {
     const messages = (window as unknown as Seen).__messages;
     const encoder = new TextEncoder();
     return { messages: messages.length, bytes: messages.reduce<number>((sum, m) => sum + encoder.encode(JSON.stringify(m) ?? '').length, 0) };
   });
-  return { latencies, ...posted };
+  return { latencies, keys, ...posted };
 }
 
 async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
@@ -130,7 +132,7 @@ async function latencyFor(label: string, files: Record<string, string>, samples:
         await wb.webview(kind, { timeout: 120_000 });
         await wb.moveCursor('start');
         await measure(wb, kind, warmUp); // not counted
-        const { latencies, bytes, messages } = await measure(wb, kind, samples);
+        const { latencies, bytes, messages, keys } = await measure(wb, kind, samples);
         if (process.env.BENCH_VERBOSE) console.log(`${label}, ${preview}: ${latencies.join(' ')} ms`);
         return {
           file: label,
@@ -138,8 +140,8 @@ async function latencyFor(label: string, files: Record<string, string>, samples:
           samples,
           medianMs: quantile(latencies, 0.5),
           p95Ms: quantile(latencies, 0.95),
-          bytesPerKey: Math.round(bytes / samples),
-          messagesPerKey: Math.round((messages / samples) * 10) / 10,
+          bytesPerKey: Math.round(bytes / keys),
+          messagesPerKey: Math.round((messages / keys) * 100) / 100,
         };
       }),
     );
