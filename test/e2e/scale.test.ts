@@ -5,9 +5,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { eventually, openWorkspace, Workbench } from './harness';
 import { extensionLog, logLines, WALK_LINE } from './extensionLog';
+import { bytesRead, extensionHostPid, watchAccess } from './fileAccess';
 import { filesOf } from './personaTree';
 
 const SLOW = { timeout: 60_000 };
+/** The toolnexus runtime reads a file up to its 2 MB cap and one byte more. */
+const READ_LIMIT = 2 * 1024 * 1024 + 1;
 
 /** The log's lines that match, once there are at least `count` of them. */
 async function waitForLines(wb: Workbench, pattern: RegExp, count = 1): Promise<string[]> {
@@ -75,5 +78,39 @@ describe('Discovery at scale', () => {
     wb.writeFiles({ '.vscode/settings.json': JSON.stringify({ 'personaStudio.folders': ['ava'] }) });
     const lines = await waitForLines(wb, WALK_LINE, 2);
     assert.match(lines[1], /Walk 2 \(personaStudio\.folders changed\) of /);
+  });
+
+  it('a change on disk to a 100 MB MEMORY.md opens that file alone, once, and reads far less than the file', async () => {
+    const wb = await openPersonas({ 'ava/SOUL.md': 'You are Ava.\n', 'ava/AGENTS.md': 'Be concise.\n', 'ava/MEMORY.md': 'Memory.\n', 'bob/SOUL.md': 'You are Bob.\n' });
+    const memoryRow = async () => (await filesOf(wb, 'ava')).find((row) => row.startsWith('MEMORY.md |')) ?? '';
+    const before = await eventually(async () => {
+      const row = await memoryRow();
+      assert.match(row, /^MEMORY\.md \| \d/, 'MEMORY.md measured');
+      return row;
+    }, SLOW);
+    // Written beside the persona folders, then moved in: the test's own writes are not watched.
+    const big = fs.openSync(wb.path('MEMORY.big'), 'w');
+    const chunk = Buffer.from('A line of memory that the runtime will cut.\n'.repeat(24_000));
+    for (let written = 0; written < 100 * 1024 * 1024; written += chunk.length) fs.writeSync(big, chunk);
+    fs.closeSync(big);
+    const host = extensionHostPid(wb.server.pid);
+    assert.ok(host, 'the window\'s extension host');
+    const watcher = await watchAccess([wb.path('ava'), wb.path('bob')]);
+    const readBefore = bytesRead(host);
+    try {
+      fs.renameSync(wb.path('MEMORY.big'), wb.path('ava/MEMORY.md'));
+      await eventually(async () => assert.notEqual(await memoryRow(), before, 'the tree shows the new MEMORY.md'), SLOW);
+      await eventually(async () => assert.ok((await wb.problems()).some((problem) => problem.file === 'MEMORY.md'), 'a problem for MEMORY.md over its cap'), SLOW);
+    } finally {
+      watcher.stop();
+    }
+    const read = bytesRead(host) - readBefore;
+    const accesses = watcher.accesses();
+    assert.deepEqual(accesses.filter((access) => access.name !== 'MEMORY.md'), [], 'no other persona file is opened or read');
+    const memory = accesses.filter((access) => access.name === 'MEMORY.md');
+    assert.equal(memory.filter((access) => access.kind === 'open').length, 1, JSON.stringify(memory));
+    assert.ok(memory.filter((access) => access.kind === 'read').length <= 2, `one bounded read, not a whole file read in chunks: ${JSON.stringify(memory)}`);
+    // All the host read meanwhile, its messages from the window included: a few times the limit, not 100 MB.
+    assert.ok(read < 8 * READ_LIMIT, `the extension host read ${read} bytes`);
   });
 });
