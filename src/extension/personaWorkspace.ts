@@ -180,6 +180,9 @@ export class PersonaWorkspace extends Disposable {
   /** Runs what is waiting, one pass at a time: a whole walk first, else the folders that changed. */
   private drain(): Promise<void> {
     this.running ??= (async () => {
+      // Begin once `running` holds this pass: a pass that found nothing to do and ended at
+      // once would otherwise clear `running` before it was set, and leave it set for good.
+      await undefined;
       try {
         while (!this.isDisposed) {
           if (this.walkWanted) {
