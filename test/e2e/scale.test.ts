@@ -42,6 +42,8 @@ describe('Discovery at scale', () => {
       'ava/memory.md': 'A mis-cased name.\n',
       'atlas/HEARTWOOD.md': 'You are Atlas.\n',
       'docs/README.md': '# Docs\n',
+      // The settings file is written into a folder that exists: only the new notes folder is looked into.
+      '.vscode/extensions.json': '{}\n',
     });
 
     wb.writeFiles({ '.vscode/settings.json': JSON.stringify({ 'personaStudio.preview.wrap': false, 'personaStudio.warnAt': 0.5 }) });
