@@ -22,6 +22,7 @@ import {
   utf8Length,
   worseState,
   decodeUtf8,
+  escapeControls,
 } from '../core';
 
 export interface FileCheck {
@@ -116,7 +117,7 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
     const share = file.effectiveCap ? formatPercent(file.size / file.effectiveCap) : '-';
     rows.push(shown ? [file.name, formatCount(file.size), share, describe(file, runtimeLabel)] : [file.name, '-', '-', describe(file, runtimeLabel)]);
   }
-  const lines = [`${check.dir}`, ...table(rows).map((row) => `  ${row}`)];
+  const lines = [escapeControls(check.dir), ...table(rows).map((row) => `  ${row}`)];
   lines.push(`  soul: ${formatCount(check.soulBytes)} bytes (${formatBytes(check.soulBytes)})`);
   if (check.total.cap !== undefined) {
     lines.push(`  budget: ${formatCount(check.total.size)} of ${formatCount(check.total.cap)} ${unitWord[check.unit]} (${formatPercent(check.total.size / check.total.cap)})`);
@@ -127,7 +128,7 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
     lines.push(
       `  ${HEARTWOOD_FILE}: ${formatCount(heartwood.chars)} chars of ${formatCount(heartwood.cap)} ` +
         `(${formatPercent(heartwood.fraction)}; identity ${formatCount(heartwood.identityChars)}${voice}) ${stateLabel[heartwood.state]}` +
-        (heartwood.cut ? `, cut at line ${heartwood.cut.line + 1}, column ${heartwood.cut.column + 1}` : ''),
+        (heartwood.cut ? `, cut at line ${heartwood.cut.line + 1}, column ${heartwood.cut.column + 1}${heartwood.cut.splitsPair ? ' (splits a surrogate pair)' : ''}` : ''),
     );
   }
   return lines.join('\n');

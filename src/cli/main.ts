@@ -6,7 +6,9 @@ import {
   BOOTSTRAP_ORDER,
   DEFAULT_WARN_AT,
   HEARTWOOD_FILE,
+  escapeControls,
   isRuntimeId,
+  oneLine,
   readBootstrapFiles,
   readPersonaInput,
   RUNTIME_IDS,
@@ -72,11 +74,16 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
         out.write(USAGE + '\n');
         return 0;
       default:
-        throw new UsageError(command ? `unknown command '${command}'\n${USAGE}` : USAGE);
+        throw new UsageError(
+          command
+            ? `unknown command '${command}': use compose, check or scaffold (persona-studio --help shows how)`
+            : 'a command is needed: compose, check or scaffold (persona-studio --help shows how)',
+        );
     }
   } catch (error) {
     const message = error instanceof UsageError || isArgError(error) ? (error as Error).message : String(error);
-    err.write(`persona-studio: ${message}\n`);
+    // One line, whatever the folder names or the argument parser hold.
+    err.write(`persona-studio: ${oneLine(message)}\n`);
     return 2;
   }
 }
@@ -139,13 +146,13 @@ function requireFolder(dir: string): string {
     stat = fs.statSync(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${dir}: no such folder` : `${dir}: cannot be read (${code})`);
+    throw new UsageError(code === 'ENOENT' ? `${escapeControls(dir)}: no such folder` : `${escapeControls(dir)}: cannot be read (${code})`);
   }
-  if (!stat.isDirectory()) throw new UsageError(`${dir}: is a file, not a persona folder`);
+  if (!stat.isDirectory()) throw new UsageError(`${escapeControls(dir)}: is a file, not a persona folder`);
   try {
     fs.readdirSync(dir);
   } catch (error) {
-    throw new UsageError(`${dir}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
+    throw new UsageError(`${escapeControls(dir)}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
   }
   return dir;
 }
@@ -167,6 +174,24 @@ function isArgError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
 }
 
+/**
+ * Output that cannot be written: a reader that went away (`| head`) ends the command
+ * quietly with 0; any other failure (a full disk) is one line and exit 2.
+ */
+export function guardOutput(stream: NodeJS.WritableStream, err: NodeJS.WritableStream, exit: (code: number) => void): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') return exit(0);
+    try {
+      err.write(`persona-studio: cannot write the output (${oneLine(error.code ?? error.message)})\n`);
+    } finally {
+      exit(2);
+    }
+  });
+}
+
 if (require.main === module) {
+  guardOutput(process.stdout, process.stderr, (code) => process.exit(code));
+  // Nothing useful can be said once stderr is gone.
+  process.stderr.on('error', () => process.exit(2));
   process.exitCode = main(process.argv.slice(2));
 }

@@ -1,6 +1,7 @@
 // The persona folders of the workspace and the live content of their files: the text
 // of an open editor (saved or not) wins over the disk, so everything downstream
 // shows what the runtime would compose if the user saved now.
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import picomatch from 'picomatch';
 import {
@@ -14,10 +15,11 @@ import {
   EntryKind,
   HEARTWOOD_FILE,
   isBootstrapName,
+  isInside,
   miscasedBootstrapName,
   PersonaFolder,
 } from '../core';
-import { folderPatterns, onDidChangeSettings } from './config';
+import { excludedFolders, folderPatterns, onDidChangeSettings } from './config';
 import { Disposable } from './disposable';
 
 export interface Persona {
@@ -45,11 +47,25 @@ const fsReader: DirectoryReader = {
     return entries.map(([name, type]) => [name, entryKind(type)] as const);
   },
   join: (dir, name) => vscode.Uri.joinPath(vscode.Uri.parse(dir), name).toString(),
+  // Only a local folder can say where a link leads; elsewhere linked folders are not entered.
+  async realPath(dir) {
+    const uri = vscode.Uri.parse(dir);
+    return uri.scheme === 'file' ? fs.promises.realpath(uri.fsPath) : undefined;
+  },
 };
 
 function entryKind(type: vscode.FileType): EntryKind {
-  if (type & vscode.FileType.Directory) return 'directory';
+  if (type & vscode.FileType.Directory) return type & vscode.FileType.SymbolicLink ? 'linkedDirectory' : 'directory';
   return type & vscode.FileType.File ? 'file' : 'other';
+}
+
+/** Schemes of files on a real file system, local or remote (not `git:`, `output:`, ...). */
+export const FILE_LIKE_SCHEMES: ReadonlySet<string> = new Set(['file', 'vscode-remote', 'vscode-vfs']);
+
+/** Why discovery stopped early, when a bound stopped it. */
+export interface DiscoveryStop {
+  readonly by: 'folders' | 'depth';
+  readonly folders: number;
 }
 
 /** True for a name whose edits matter to a persona. */
@@ -77,7 +93,7 @@ export class PersonaWorkspace extends Disposable {
   private markReady!: () => void;
   /** Settles once the first discovery has finished, so views can tell "none" from "not yet". */
   readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
-  private incomplete = false;
+  private stop: DiscoveryStop | undefined;
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
   /** Whether each file read from disk began with a BOM, which an editor hides but saves back. */
@@ -142,7 +158,12 @@ export class PersonaWorkspace extends Disposable {
 
   /** True when a bound stopped discovery before the whole workspace was seen. */
   get discoveryIncomplete(): boolean {
-    return this.incomplete;
+    return this.stop !== undefined;
+  }
+
+  /** What stopped discovery early, if anything did. */
+  get discoveryStop(): DiscoveryStop | undefined {
+    return this.stop;
   }
 
   private contains(uri: vscode.Uri): boolean {
@@ -156,7 +177,10 @@ export class PersonaWorkspace extends Disposable {
     const folder = folderOf(uri).toString();
     const known = this.list.find((p) => p.uri.toString() === folder);
     if (known) return known;
-    if (!isPersonaFileName(baseName(uri))) return undefined;
+    // Outside a known persona, only a correctly named file of a real file system makes
+    // its folder one: a stray `memory.md` or a git diff document does not.
+    const name = baseName(uri);
+    if (!(isBootstrapName(name) || name === HEARTWOOD_FILE) || !FILE_LIKE_SCHEMES.has(uri.scheme)) return undefined;
     return this.describe(folderOf(uri), { dir: folder, files: [], heartwood: false, miscased: [] });
   }
 
@@ -186,18 +210,19 @@ export class PersonaWorkspace extends Disposable {
 
   private async discover(): Promise<void> {
     const found: Persona[] = [];
-    let incomplete = false;
+    let stop: DiscoveryStop | undefined;
     for (const workspaceFolder of vscode.workspace.workspaceFolders ?? []) {
       const patterns = folderPatterns(workspaceFolder);
       const skip = patterns.some((p) => p.includes('node_modules')) ? new Set(['.git']) : DEFAULT_SKIP;
-      const result = await discoverPersonaFolders(workspaceFolder.uri.toString(), fsReader, { skip });
-      incomplete ||= result.incomplete;
+      const result = await discoverPersonaFolders(workspaceFolder.uri.toString(), fsReader, { skip, exclude: excludedFolders(workspaceFolder) });
+      if (result.incomplete) stop = { by: stop?.by ?? result.stoppedBy ?? 'folders', folders: (stop?.folders ?? 0) + result.foldersRead };
       const chosen = patterns.length ? await this.choose(workspaceFolder, patterns, result.personas) : result.personas;
       for (const persona of chosen) found.push(this.describe(vscode.Uri.parse(persona.dir), persona, workspaceFolder));
     }
     found.sort((a, b) => a.uri.toString().localeCompare(b.uri.toString()));
-    this.incomplete = incomplete;
-    if (JSON.stringify(found.map(key)) !== JSON.stringify(this.list.map(key))) {
+    const stopChanged = JSON.stringify(stop) !== JSON.stringify(this.stop);
+    this.stop = stop;
+    if (stopChanged || JSON.stringify(found.map(key)) !== JSON.stringify(this.list.map(key))) {
       this.list = found;
       this.changeEmitter.fire();
     }
@@ -215,6 +240,8 @@ export class PersonaWorkspace extends Disposable {
       if (picomatch.scan(pattern).isGlob) continue;
       const uri = vscode.Uri.joinPath(workspaceFolder.uri, pattern);
       if (chosen.some((p) => p.dir === uri.toString())) continue;
+      // A named folder that is a link out of the workspace folder is not followed.
+      if (!(await staysInside(workspaceFolder.uri, uri))) continue;
       try {
         const entries = await fsReader.readDirectory(uri.toString());
         chosen.push(classifyFolder(uri.toString(), entries) ?? { dir: uri.toString(), files: [], heartwood: false, miscased: [] });
@@ -275,6 +302,18 @@ export class PersonaWorkspace extends Disposable {
     const source = await this.source(vscode.Uri.joinPath(folder, HEARTWOOD_FILE));
     if (source === undefined) return undefined;
     return typeof source === 'string' ? source : Buffer.from(source).toString('utf8');
+  }
+}
+
+/** True when `uri` (links resolved) lies inside `root`; a folder that cannot be resolved is not entered. */
+async function staysInside(root: vscode.Uri, uri: vscode.Uri): Promise<boolean> {
+  if (root.scheme !== 'file' || uri.scheme !== 'file') return true;
+  try {
+    const [rootReal, real] = await Promise.all([fs.promises.realpath(root.fsPath), fs.promises.realpath(uri.fsPath)]);
+    const slashed = (p: string) => p.replace(/\\/g, '/');
+    return isInside(slashed(rootReal), slashed(real));
+  } catch {
+    return false;
   }
 }
 
