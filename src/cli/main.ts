@@ -133,8 +133,12 @@ function scaffold(args: string[], out: NodeJS.WritableStream): number {
   if (unknown.length > 0) throw new UsageError(`not a persona file: ${unknown.join(', ')} (expected one of ${known.join(', ')})`);
   const present = readBootstrapFiles(dir);
   const names = (requested.length > 0 ? [...new Set(requested)] : BOOTSTRAP_ORDER.filter((name) => !present.has(name))) as TemplateName[];
-  for (const { name, outcome } of scaffoldFiles(dir, names)) {
-    out.write(outcome === 'created' ? `created ${name}\n` : `kept ${name} (already exists, not overwritten)\n`);
+  for (const result of scaffoldFiles(dir, names)) {
+    const { name } = result;
+    if (result.outcome === 'caseVariant') {
+      const variants = result.variants.map(escapeControls).join(', ');
+      out.write(`not created ${name}: ${variants} is there (differs only by case); the runtime reads only ${name}, so rename ${variants} to ${name}\n`);
+    } else out.write(result.outcome === 'created' ? `created ${name}\n` : `kept ${name} (already exists, not overwritten)\n`);
   }
   if (names.length === 0) out.write('nothing to create: all seven bootstrap files exist\n');
   return 0;

@@ -47,6 +47,10 @@ export interface Discovery {
   readonly foldersRead: number;
 }
 
+/** Levels below a root that discovery looks into, and folders it reads at most, unless told otherwise. */
+export const DISCOVERY_MAX_DEPTH = 8;
+export const DISCOVERY_MAX_FOLDERS = 10_000;
+
 export const DEFAULT_SKIP: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
 /** What a folder's entries say about it, or undefined when it is not a persona folder. */
@@ -80,8 +84,8 @@ interface Pending {
  * folder is seen, so a persona is listed at its own path rather than through a link.
  */
 export async function discoverPersonaFolders(root: string, reader: DirectoryReader, options: DiscoveryOptions = {}): Promise<Discovery> {
-  const maxDepth = options.maxDepth ?? 8;
-  const maxFolders = options.maxFolders ?? 10_000;
+  const maxDepth = options.maxDepth ?? DISCOVERY_MAX_DEPTH;
+  const maxFolders = options.maxFolders ?? DISCOVERY_MAX_FOLDERS;
   const skip = options.skip ?? DEFAULT_SKIP;
   const personas: PersonaFolder[] = [];
   const rootReal = await realPathOf(reader, root);

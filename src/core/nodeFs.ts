@@ -1,7 +1,7 @@
 // Node's file system for the parts of the core that touch the disk outside VS Code.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DirectoryReader, EntryKind, isInside } from './discovery';
+import { DirectoryReader, EntryKind, fileTheRuntimeReads, isInside } from './discovery';
 import { BOOTSTRAP_ORDER, BootstrapName, MAX_FILE_BYTES } from './bootstrap';
 import { ComposedSoul, composeFromSources } from './compose';
 import { FileContent, PersonaInput, RuntimeProfile } from './runtimes/profile';
@@ -29,19 +29,26 @@ async function kindOf(dir: string, entry: fs.Dirent): Promise<EntryKind> {
   }
 }
 
-export type ScaffoldOutcome = { name: TemplateName; outcome: 'created' | 'exists' };
+export type ScaffoldOutcome =
+  | { name: TemplateName; outcome: 'created' | 'exists' }
+  /** Not created: a name differing only by case is there, which a case-insensitive file system would open instead. */
+  | { name: TemplateName; outcome: 'caseVariant'; variants: string[] };
 
 /**
  * Creates each named file from its template with an exclusive create, so a file
  * that exists (even one made a moment ago by someone else) is never overwritten.
+ * A name whose case variant is listed (`soul.md` for SOUL.md) is not created.
  */
 export function scaffoldFiles(dir: string, names: readonly TemplateName[]): ScaffoldOutcome[] {
-  return names.map((name) => {
+  const listed = listNames(dir) ?? new Set<string>();
+  return names.map((name): ScaffoldOutcome => {
+    const { reads, variants } = fileTheRuntimeReads(listed, name);
+    if (reads === undefined && variants.length > 0) return { name, outcome: 'caseVariant', variants };
     try {
       fs.writeFileSync(path.join(dir, name), templateFor(name), { flag: 'wx' });
-      return { name, outcome: 'created' as const };
+      return { name, outcome: 'created' };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { name, outcome: 'exists' as const };
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { name, outcome: 'exists' };
       throw error;
     }
   });

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { CapDiagnostics } from './diagnostics';
+import { LinkWarnings } from './linkWarnings';
 import { PersonaWorkspace } from './personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
 import { PersonaStatusBar } from './statusBar';
@@ -11,10 +12,12 @@ import { PersonaTree } from './tree';
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const personas = new PersonaWorkspace();
   const previews = new SoulPreviews(context, personas);
+  const links = new LinkWarnings(personas);
   context.subscriptions.push(
     personas,
     previews,
-    new PersonaTree(context, personas),
+    links,
+    new PersonaTree(context, personas, links),
     new CapDiagnostics(personas),
     new PersonaStatusBar(personas),
     registerCommands({ context, personas, previews }),

@@ -5,9 +5,10 @@ import * as vscode from 'vscode';
 import { HEARTWOOD_FILE, isBootstrapName } from '../core';
 import { onDidChangeSettings } from './config';
 import { Disposable } from './disposable';
+import { LinkWarnings } from './linkWarnings';
 import { PersonaWorkspace } from './personaWorkspace';
 import { ALL, Coalescer } from './tree/coalescer';
-import { bootstrapFileItem, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './tree/items';
+import { bootstrapFileItem, discoveryStopMessage, markLinkOutside, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './tree/items';
 import { Freshness } from './tree/freshness';
 import { registerMissingDecorations } from './tree/missingDecorations';
 import { FileNode, PersonaNodes, TreeNode } from './tree/nodes';
@@ -39,14 +40,17 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
   constructor(
     _context: vscode.ExtensionContext,
     private readonly personas: PersonaWorkspace,
+    private readonly links?: LinkWarnings,
   ) {
     super();
+    if (links) this.register(links.onDidChange(() => this.refreshes.add(ALL)));
     this.stats = new TreeStats(personas);
     this.register({ dispose: () => (this.refreshes.dispose(), this.verifications.dispose()) });
     this.view = this.register(vscode.window.createTreeView(PERSONAS_VIEW, { treeDataProvider: this, showCollapseAll: true }));
     this.register(registerMissingDecorations());
     this.register(
       personas.onDidChangePersonas(() => {
+        this.view.message = discoveryStopMessage(personas.discoveryStop);
         this.nodes.sync(personas.personas);
         this.stats.clear();
         this.freshness.clear();
@@ -163,8 +167,11 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
 
   private async fileItem(node: FileNode): Promise<vscode.TreeItem> {
     this.freshness.shown(node.uri.toString());
-    if (isBootstrapName(node.name)) return bootstrapFileItem(node, await this.stats.file(node.parent.uri, node.name));
-    return heartwoodItem(node, await this.stats.heartwood(node.parent.uri));
+    const item = isBootstrapName(node.name)
+      ? bootstrapFileItem(node, await this.stats.file(node.parent.uri, node.name))
+      : heartwoodItem(node, await this.stats.heartwood(node.parent.uri));
+    const target = this.links?.target(node.uri);
+    return target === undefined ? item : markLinkOutside(item, node.name, target);
   }
 
   getParent(element: TreeNode): TreeNode | undefined {
