@@ -2,32 +2,16 @@
 // its `ready` message counts only when it is one of the workspace's persona folders.
 import * as vscode from 'vscode';
 import type { Persona } from '../personaWorkspace';
-
-/** Longer than any real folder URI: such a string is not parsed at all. */
-const MAX_URI_LENGTH = 8192;
+import { checkedMessage, renamedKey, trustedPersonaKey } from './trustedPersona';
 
 /** The persona folder `raw` names, when it is one of `known`; otherwise undefined. */
 export function trustedPersonaUri(raw: unknown, known: readonly Persona[]): vscode.Uri | undefined {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_URI_LENGTH) return undefined;
-  let uri: vscode.Uri;
-  try {
-    uri = vscode.Uri.parse(raw, true);
-  } catch {
-    return undefined;
-  }
-  const key = uri.toString();
-  return known.find((persona) => persona.uri.toString() === key)?.uri;
+  const key = trustedPersonaKey(raw, keys(known));
+  return key === undefined ? undefined : known.find((persona) => persona.uri.toString() === key)?.uri;
 }
 
-/** A `ready` message with a persona the workspace does not hold loses it; any other message is as it came. */
-export function checkedMessage(raw: unknown, known: readonly Persona[]): unknown {
-  if (!raw || typeof raw !== 'object') return raw;
-  const message = raw as { type?: unknown; state?: unknown };
-  if (message.type !== 'ready' || !message.state || typeof message.state !== 'object') return raw;
-  const state = message.state as { persona?: unknown };
-  if (state.persona === undefined) return raw;
-  const persona = trustedPersonaUri(state.persona, known)?.toString();
-  return { ...message, state: { ...state, persona } };
+function keys(known: readonly Persona[]): string[] {
+  return known.map((persona) => persona.uri.toString());
 }
 
 /**
@@ -58,7 +42,7 @@ export function guardedWebview(webview: vscode.Webview, ready: Promise<void>, kn
       let live = true;
       const subscription = webview.onDidReceiveMessage((raw: unknown) => {
         delivered = delivered.then(() => {
-          if (live) listener.call(thisArgs, checkedMessage(raw, known()));
+          if (live) listener.call(thisArgs, checkedMessage(raw, keys(known())));
         });
       });
       const result = { dispose: () => ((live = false), subscription.dispose()) };
@@ -68,11 +52,8 @@ export function guardedWebview(webview: vscode.Webview, ready: Promise<void>, kn
   };
 }
 
-/** `folder` after `from` was renamed to `to`: the same place inside the new name, or undefined when outside it. */
+/** `folder` after `from` was renamed to `to`: the same place under the new name, or undefined when outside it. */
 export function renamedFolder(folder: vscode.Uri, from: vscode.Uri, to: vscode.Uri): vscode.Uri | undefined {
-  const key = folder.toString();
-  const old = from.toString().replace(/\/+$/, '');
-  if (key === old) return to;
-  if (!key.startsWith(`${old}/`)) return undefined;
-  return vscode.Uri.parse(`${to.toString().replace(/\/+$/, '')}${key.slice(old.length)}`);
+  const key = renamedKey(folder.toString(), from.toString(), to.toString());
+  return key === undefined ? undefined : vscode.Uri.parse(key);
 }
