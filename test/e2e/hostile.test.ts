@@ -149,4 +149,42 @@ describe('A hostile workspace', function () {
       }
     }, SLOW);
   });
+
+  it('Create refuses SOUL.md beside soul.md and says which file the runtime reads; the tree agrees SOUL.md is missing', async () => {
+    const wb = await openWorkspace({ files: { 'ava/AGENTS.md': 'Be concise.\n', 'ava/soul.md': 'You are Ava.\n' } });
+    await wb.showContainer();
+    await eventually(async () => assert.equal(await descriptionOf(wb, 'ava', 'SOUL.md'), 'missing'), SLOW);
+    await wb.clickTreeRow('SOUL.md');
+    const question = 'SOUL.md is missing from ava. Create it from the template?';
+    await eventually(async () => assert.ok((await wb.notifications()).some((n) => n.message === question)));
+    await wb.clickNotificationButton(question, 'Create');
+    await eventually(async () => {
+      const messages = (await wb.notifications()).map((n) => n.message);
+      assert.ok(
+        messages.some((m) => m.startsWith('SOUL.md was not created in ava: soul.md is there, which differs only by case. The runtime reads only SOUL.md')),
+        JSON.stringify(messages),
+      );
+    });
+    assert.deepEqual(fs.readdirSync(wb.path('ava')).sort(), ['AGENTS.md', 'soul.md']);
+    assert.equal(wb.readFile('ava/soul.md'), 'You are Ava.\n');
+  });
+
+  it('files.exclude hides a persona folder, and a persona deeper than discovery goes is announced above the tree', async () => {
+    const deep = 'a/b/c/d/e/f/g/h/i/deep';
+    const wb = await openWorkspace({
+      files: { 'ava/SOUL.md': 'You are Ava.\n', 'build/copy/SOUL.md': 'A build copy.\n', [`${deep}/SOUL.md`]: 'Too deep.\n' },
+      settings: { 'files.exclude': { '**/build': true } },
+    });
+    await wb.showContainer();
+    await eventually(async () => {
+      const top = (await wb.treeRows()).filter((row) => row.level === 1).map((row) => row.label);
+      assert.deepEqual(top, ['ava']);
+    }, SLOW);
+    await eventually(async () =>
+      assert.match(
+        await wb.page.locator('.pane-body .message').first().innerText(),
+        /^Discovery stopped 8 folders deep: personas deeper are not shown\. Name them in personaStudio\.folders\.$/,
+      ),
+    );
+  });
 });
