@@ -6,7 +6,7 @@ import { BootstrapName, escapeControls, HEARTWOOD_FILE, linkLeadingOutside } fro
 import { Coalescer } from './coalescer';
 import { Disposable } from './disposable';
 import { DIAGNOSTIC_SOURCE } from './fileProblems';
-import { Persona, PersonaWorkspace } from './personaWorkspace';
+import { baseName, ContentChange, Persona, PersonaWorkspace } from './personaWorkspace';
 
 export const LINK_OUTSIDE_CODE = 'link-outside';
 
@@ -18,17 +18,18 @@ export class LinkWarnings extends Disposable {
   private readonly changeEmitter = this.register(new vscode.EventEmitter<void>());
   /** The set of links leading outside changed. */
   readonly onDidChange = this.changeEmitter.event;
-  private readonly checks = this.register(new Coalescer<void>(CHECK_DELAY_MS, () => void this.update()));
-  /** Bumped by each pass: an older pass finishing late must not win. */
+  /** `all` after the persona list changed; otherwise the files whose content changed. */
+  private readonly checks = this.register(new Coalescer<ContentChange | 'all'>(CHECK_DELAY_MS, (items) => void this.check(items)));
+  /** Bumped by each pass over every file: an older pass finishing late must not win. */
   private generation = 0;
   private targets = new Map<string, string>();
 
   constructor(private readonly personas: PersonaWorkspace) {
     super();
-    this.register(personas.onDidChangePersonas(() => this.checks.add('all', undefined)));
+    this.register(personas.onDidChangePersonas(() => this.checks.add('all', 'all')));
     // A file replaced by a link keeps its name: only its content event tells.
-    this.register(personas.onDidChangeContent(() => this.checks.add('all', undefined)));
-    void this.update();
+    this.register(personas.onDidChangeContent((change) => this.checks.add(`${change.folder.toString()}/${change.name}`, change)));
+    void this.check(['all']);
   }
 
   /** Where a persona file leads outside its workspace folder, if it does. */
@@ -36,26 +37,40 @@ export class LinkWarnings extends Disposable {
     return this.targets.get(uri.toString());
   }
 
-  private async update(): Promise<void> {
-    const generation = ++this.generation;
-    const found = new Map<string, { uri: vscode.Uri; name: string; target: string }>();
-    await Promise.all(this.personas.personas.flatMap((persona) => filesOf(persona).map(async (name) => {
-      const root = persona.workspaceFolder?.uri;
-      if (!root || root.scheme !== 'file' || persona.uri.scheme !== 'file') return;
+  private async check(items: ReadonlyArray<ContentChange | 'all'>): Promise<void> {
+    const all = items.includes('all');
+    const generation = all ? ++this.generation : this.generation;
+    const files = all
+      ? this.personas.personas.flatMap((persona) => filesOf(persona).map((name) => ({ persona, name })))
+      : items.flatMap((item) => {
+          const persona = item === 'all' ? undefined : this.personas.find(item.folder);
+          return persona && item !== 'all' ? [{ persona, name: item.name }] : [];
+        });
+    const found = await Promise.all(files.map(async ({ persona, name }) => {
       const uri = vscode.Uri.joinPath(persona.uri, name);
-      const target = await linkLeadingOutside(uri.fsPath, root.fsPath);
-      if (target !== undefined) found.set(uri.toString(), { uri, name, target });
-    })));
+      const root = persona.workspaceFolder?.uri;
+      if (!root || root.scheme !== 'file' || persona.uri.scheme !== 'file') return { key: uri.toString(), target: undefined };
+      return { key: uri.toString(), target: await linkLeadingOutside(uri.fsPath, root.fsPath) };
+    }));
     if (this.isDisposed || generation !== this.generation) return;
-    const targets = new Map([...found].map(([key, { target }]) => [key, target]));
+    const targets = new Map(all ? [] : this.targets);
+    for (const { key, target } of found) {
+      if (target === undefined) targets.delete(key);
+      else targets.set(key, target);
+    }
     if (JSON.stringify([...targets]) === JSON.stringify([...this.targets])) return;
     this.targets = targets;
+    this.show();
     this.changeEmitter.fire();
+  }
+
+  private show(): void {
     this.collection.clear();
-    for (const { uri, name, target } of found.values()) {
+    for (const [key, target] of this.targets) {
+      const uri = vscode.Uri.parse(key);
       const warning = new vscode.Diagnostic(
         new vscode.Range(0, 0, 0, 0),
-        vscode.l10n.t('{0} is a link to {1}, outside the workspace folder: the runtime would send that file to the model.', name, escapeControls(target)),
+        vscode.l10n.t('{0} is a link to {1}, outside the workspace folder: the runtime would send that file to the model.', baseName(uri), escapeControls(target)),
         vscode.DiagnosticSeverity.Warning,
       );
       warning.source = DIAGNOSTIC_SOURCE;
