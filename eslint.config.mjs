@@ -17,6 +17,9 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.mjs', '.js', '.json', '.node'] })],
       'import-x/core-modules': ['vscode'],
+      // no-cycle follows imports only into files it can parse.
+      'import-x/extensions': ['.ts', '.mjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { composeFromSources, composeHeartwood, formatCount, utf8Length } from '../../core';
 import { heartwoodCaps } from '../config';
 import { Persona, PersonaWorkspace } from '../personaWorkspace';
-import type { CommandContext } from '.';
+import type { CommandContext } from './context';
 import { resolvePersona } from './pickPersona';
 
 /** What a persona sends: its soul, or for a Heartwood-only persona its identity section. */
