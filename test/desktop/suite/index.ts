@@ -6,8 +6,6 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: true, timeout: 30_000 });
   // Give the check files mocha's globals (describe, it) before they load.
   mocha.suite.emit('pre-require', globalThis, 'desktop', mocha);
-  // Loaded after the globals exist, so not a static import.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('./extension.check');
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} desktop checks failed`)) : resolve()));
