@@ -7,6 +7,7 @@ import {
   DEFAULT_WARN_AT,
   HEARTWOOD_FILE,
   isRuntimeId,
+  parseOpenClawConfig,
   readBootstrapFiles,
   readPersonaInput,
   RUNTIME_IDS,
@@ -31,12 +32,16 @@ const USAGE = `Usage:
 Runtime options:
   --runtime NAME          ${RUNTIME_IDS.join(' | ')} (default ${RUNTIME_IDS[0]})
   --session KIND          OpenClaw's session: main | subagent | cron (default main)
-  --workspace-path P      the absolute path the runtime's headings show (default: DIR's own)`;
+  --workspace-path P      the absolute path the runtime's headings show (default: DIR's own)
+  --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw
+  --agent ID              the agent whose caps --config reads (default main)`;
 
 const runtimeFlags = {
   runtime: { type: 'string' },
   session: { type: 'string' },
   'workspace-path': { type: 'string' },
+  config: { type: 'string' },
+  agent: { type: 'string' },
 } as const;
 
 interface RuntimeChoice {
@@ -44,14 +49,33 @@ interface RuntimeChoice {
   readonly options: RuntimeOptions;
 }
 
-function runtimeChoice(values: { runtime?: string; session?: string; 'workspace-path'?: string }): RuntimeChoice {
+function runtimeChoice(values: { runtime?: string; session?: string; 'workspace-path'?: string; config?: string; agent?: string }): RuntimeChoice {
   const id = values.runtime ?? RUNTIME_IDS[0];
   if (!isRuntimeId(id)) throw new UsageError(`--runtime takes one of ${RUNTIME_IDS.join(', ')}, not '${id}'`);
   const session = values.session ?? 'main';
   if (!['main', 'subagent', 'cron'].includes(session)) throw new UsageError(`--session takes main, subagent or cron, not '${session}'`);
   const workspacePath = values['workspace-path'];
   if (workspacePath !== undefined && !path.isAbsolute(workspacePath)) throw new UsageError(`--workspace-path takes an absolute path, not '${workspacePath}'`);
-  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath } };
+  const caps = values.config === undefined ? {} : configCaps(values.config, values.agent, id);
+  if (values.agent !== undefined && values.config === undefined) throw new UsageError('--agent picks the agent whose caps --config reads: give --config FILE too');
+  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...caps } };
+}
+
+/** The caps an openclaw.json sets; only the OpenClaw profile reads one. */
+function configCaps(file: string, agent: string | undefined, runtime: string): RuntimeOptions {
+  if (runtime !== 'openclaw') throw new UsageError(`--config reads an openclaw.json, for --runtime openclaw, not ${runtime}`);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code})`);
+  }
+  try {
+    return parseOpenClawConfig(text, agent, file);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 /** An error the user can act on: one line, exit 2, nothing written. */

@@ -44,6 +44,19 @@ export function scaffoldFiles(dir: string, names: readonly TemplateName[]): Scaf
  * unreadable), and its size comes from the open file's stat. Undefined when absent.
  */
 export function readFileBounded(file: string, limit: number): FileContent | undefined {
+  const content = readThroughLinks(file, limit);
+  return content && isSymlink(file) ? { ...content, symlink: true } : content;
+}
+
+function isSymlink(file: string): boolean {
+  try {
+    return fs.lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+function readThroughLinks(file: string, limit: number): FileContent | undefined {
   let fd: number;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);

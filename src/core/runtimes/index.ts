@@ -1,13 +1,25 @@
 // Every runtime profile, by id. The default is the seed's composeSoul.
 import { RuntimeId, RuntimeProfile } from './profile';
+import { openclaw } from './openclaw';
 import { toolnexus } from './toolnexus';
+import { zeroclaw } from './zeroclaw';
+import { codex } from './codex';
 
 export * from './profile';
 export { bootstrapSource, toolnexus } from './toolnexus';
+export { openclaw, OPENCLAW_MAX_CHARS, OPENCLAW_TOTAL_MAX_CHARS, OPENCLAW_USER_MAX_CHARS } from './openclaw';
+export { capsFromConfig, OpenClawCaps, parseOpenClawConfig } from './openclawConfig';
+export { RUST_WHITE_SPACE, rustTrimRange, truncationMarker, ZEROCLAW_HEADING, ZEROCLAW_MAX_CHARS, zeroclaw } from './zeroclaw';
+export { CODEX_PROJECT_DOC_MAX_BYTES, codex, codexMessage } from './codex';
 
 export const DEFAULT_RUNTIME: RuntimeId = 'toolnexus';
 
-const profiles: ReadonlyMap<RuntimeId, RuntimeProfile> = new Map<RuntimeId, RuntimeProfile>([[toolnexus.id, toolnexus]]);
+const profiles: ReadonlyMap<RuntimeId, RuntimeProfile> = new Map<RuntimeId, RuntimeProfile>([
+  [toolnexus.id, toolnexus],
+  [openclaw.id, openclaw],
+  [zeroclaw.id, zeroclaw],
+  [codex.id, codex],
+]);
 
 /** The ids of the runtimes there are profiles for, default first. */
 export const RUNTIME_IDS: readonly RuntimeId[] = [...profiles.keys()];

@@ -23,11 +23,13 @@ export type SessionKind = 'main' | 'subagent' | 'cron';
  * larger than what was read is still measured right.
  */
 export type FileContent =
-  | { readonly kind: 'bytes'; readonly bytes: Uint8Array; readonly size: number }
+  | { readonly kind: 'bytes'; readonly bytes: Uint8Array; readonly size: number; readonly symlink?: boolean }
   /** An unsaved editor buffer, exactly as it would be saved (a BOM included). */
-  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'text'; readonly text: string; readonly symlink?: boolean }
   /** The name exists but cannot be read as a file: a directory, a FIFO, no permission. */
-  | { readonly kind: 'unreadable'; readonly reason: string };
+  | { readonly kind: 'unreadable'; readonly reason: string; readonly symlink?: boolean };
+// `symlink`: the name is a symbolic link (what was read is its target). OpenClaw refuses
+// to read a bootstrap file through one; other runtimes follow it.
 
 export interface PersonaInput {
   /** Absolute path of the persona folder. */
