@@ -26,6 +26,21 @@ describe('First minute', () => {
     assert.ok(!onOther.includes('Open Soul Preview'), 'not on a file that is no bootstrap file');
   });
 
+  it('opens the soul preview to the side with Ctrl+K Alt+V in a bootstrap file', async () => {
+    const wb = await openWorkspace({ files: { 'ava/SOUL.md': SOUL } });
+    await wb.waitForActivation();
+    await wb.openFile('ava/SOUL.md');
+    await wb.focusEditor();
+    await wb.page.keyboard.press('Control+K');
+    await wb.page.keyboard.press('Alt+V');
+    await eventually(async () => assert.match(await wb.webviewText('personaStudio.preview'), /calm and precise ops assistant/));
+    assert.deepEqual(
+      (await wb.editorTabs()).map((tab) => [tab.title, tab.group]),
+      [['SOUL.md', 1], ['Soul: ava', 2]],
+    );
+    assert.equal(wb.readFile('ava/SOUL.md'), SOUL, 'the keys typed nothing into the file');
+  });
+
   it('runs `persona-studio check` as a task whose problem matcher fills Problems', async () => {
     // Three lines of 1 MB: the 2 MB cap falls on the third line.
     const line = 'x'.repeat(1024 * 1024 - 1) + '\n';
