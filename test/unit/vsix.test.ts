@@ -19,7 +19,6 @@ const REQUIRED = [
   'extension/changelog.md',
   'extension/LICENSE.txt',
   'extension/dist/extension.js',
-  'extension/dist/webview.js',
   'extension/dist/cli.js',
   'extension/media/icon.png',
 ];
@@ -28,10 +27,13 @@ const REQUIRED = [
 const ALLOWED = [
   /^extension\/package\.nls\.[\w-]+\.json$/,
   /^extension\/l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
-  /^extension\/dist\/[\w-]+\.js$/,
+  /^extension\/dist\/([\w-]+\/)?[\w-]+\.js$/,
   /^extension\/media\/[\w-]+\.(png|svg|css)$/,
   /^extension\/media\/walkthrough\/[\w-]+\.(md|svg|png)$/,
 ];
+
+/** The preview's script, wherever the build puts it. */
+const WEBVIEW_BUNDLE = /^extension\/dist\/(webview\/)?webview\.js$/;
 
 /** The tokenizer's ranks, when present, ship in their own lazily loaded bundle. */
 const TOKEN_WORKER = 'extension/dist/tokenWorker.js';
@@ -53,6 +55,7 @@ describe('VSIX', function () {
   it('holds the required files and nothing outside the allow-list', () => {
     const names = entries.map((entry) => entry.name);
     for (const name of REQUIRED) assert.ok(names.includes(name), `${name} is missing from the VSIX`);
+    assert.ok(names.some((name) => WEBVIEW_BUNDLE.test(name)), 'the preview\'s webview bundle is missing from the VSIX');
     const unexpected = names.filter((name) => !REQUIRED.includes(name) && !ALLOWED.some((pattern) => pattern.test(name)));
     assert.deepStrictEqual(unexpected, [], 'files in the VSIX that the allow-list does not name');
   });
