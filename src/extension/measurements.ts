@@ -172,6 +172,8 @@ export class Measurements extends Disposable {
   private exists(folder: vscode.Uri, relative: string): boolean {
     const uri = vscode.Uri.joinPath(folder, relative);
     if (uri.scheme !== 'file' || !this.inWorkspace(uri) || typeof process === 'undefined') return false;
+    // Loaded only where there is a Node file system: the web worker has none.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const fs = require('node:fs') as typeof import('node:fs');
     return fs.existsSync(uri.fsPath);
   }
