@@ -1,16 +1,4 @@
-// The pure core of Persona Studio: no VS Code here, so the CLI, the tests and the
-// extension all compose souls with the same code.
-export * from './bootstrap';
-export * from './compose';
-export * from './report';
-export * from './heartwood';
-export * from './templates';
-export * from './discovery';
-export * from './format';
-export * from './utf8';
+// The core as Node uses it (the CLI and dist/core.js): the pure core plus reading and
+// scaffolding persona folders on disk. A browser build imports './pure' instead.
+export * from './pure';
 export { composeSoul, nodeDirectoryReader, readBootstrapFiles, readFileBounded, readPersonaInput, scaffoldFiles, ScaffoldOutcome } from './nodeFs';
-export * from './soulSize';
-export * from './personaFolderName';
-export * from './capMessages';
-export * from './statusSummary';
-export * from './runtimes';

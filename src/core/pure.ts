@@ -1,0 +1,15 @@
+// The pure core of Persona Studio: no VS Code and no Node here, so the CLI, the tests,
+// the desktop extension and the web extension all compose souls with the same code.
+export * from './bootstrap';
+export * from './compose';
+export * from './report';
+export * from './heartwood';
+export * from './templates';
+export * from './discovery';
+export * from './format';
+export * from './utf8';
+export * from './soulSize';
+export * from './personaFolderName';
+export * from './capMessages';
+export * from './statusSummary';
+export * from './runtimes';
