@@ -6,15 +6,21 @@
 //   BENCH_KEY_DELAY=ms  pause between keys (default 0: as fast as the browser takes them)
 import { benchCore } from './core';
 import { benchEditor } from './editor';
+import { benchTokenCounting, benchTokenWorker } from './tokens';
 import { benchUtf8 } from './utf8';
 
 const round = (value: number) => Math.round(value * 100) / 100;
+const rounded = (row: Record<string, string | number>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v]));
 
 async function main(): Promise<void> {
   console.log('Core: one keystroke recomposes one section, against composing the whole persona from disk');
-  console.table(benchCore().map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v]))));
+  console.table(benchCore().map(rounded));
   console.log('\nUTF-8 without Buffer (as the browser build runs it), against Node\'s Buffer');
-  console.table(benchUtf8().map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v]))));
+  console.table(benchUtf8().map(rounded));
+  console.log('\nTokens: counting a section whole, and again after one keystroke with the incremental counter');
+  console.table(benchTokenCounting().map(rounded));
+  console.log('\nTokens: the worker counting after a keystroke, while the main loop keeps turning');
+  console.table((await benchTokenWorker()).map(rounded));
   if (process.env.BENCH_CORE_ONLY) return;
 
   console.log('\nEditor: last keystroke to the typed text appearing in the preview (code-server, same run, same file)');

@@ -6,10 +6,24 @@ const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', target: 'node20' };
 
+// Each encoding's ranks are a bundle of their own, beside the CLI and the token worker
+// that require them on first use: only the chosen ranks load, and they ship once.
+const ENCODINGS = ['o200k_base', 'cl100k_base'];
+const separateRanks = {
+  name: 'separate-ranks',
+  setup(build) {
+    build.onResolve({ filter: /^gpt-tokenizer\/encoding\/\w+$/ }, ({ path }) => ({ path: `./${path.split('/').pop()}.js`, external: true }));
+  },
+};
+const withRanks = { ...common, plugins: [separateRanks] };
+
 const builds = [
+  ...ENCODINGS.map((name) => ({ ...common, entryPoints: [`node_modules/gpt-tokenizer/cjs/encoding/${name}.js`], outfile: `dist/${name}.js`, platform: 'node', format: 'cjs' })),
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  // The token worker holds the tokenizer's ranks; extension.js loads it on the first count.
+  { ...withRanks, entryPoints: ['src/extension/tokens/worker.ts'], outfile: 'dist/tokenWorker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },
-  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
+  { ...withRanks, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 

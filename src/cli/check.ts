@@ -22,7 +22,13 @@ import {
   utf8Length,
   worseState,
   decodeUtf8,
+  TokenEncoding,
+  formatTokensShort,
+  formatCostPerTurn,
+  cacheNote,
+  ENCODING_LABELS,
 } from '../core';
+import { countTokens } from '../core/tokensCount';
 
 export interface FileCheck {
   readonly name: string;
@@ -39,6 +45,8 @@ export interface FileCheck {
   readonly note?: string;
   /** Kept for the tools that read the earlier JSON: the size in bytes when the unit is bytes. */
   readonly bytes?: number;
+  /** Tokens of the file's section as sent, heading included (0 when it sends nothing); absent with `--encoding off`. */
+  readonly tokens?: number;
 }
 
 export interface PersonaCheck {
@@ -53,11 +61,18 @@ export interface PersonaCheck {
   readonly state: CapState;
   /** Some file is cut, or dropped by the budget. */
   readonly cut: boolean;
+  /** Tokens of the whole text `compose` prints; absent with `--encoding off`. */
+  readonly tokens?: number;
+  readonly encoding?: TokenEncoding;
 }
 
-export function checkPersona(dir: string, profile: RuntimeProfile, options: RuntimeOptions, caps: HeartwoodCaps): PersonaCheck {
+/** Checks one persona folder; with an `encoding`, counts the tokens of what is sent. */
+export function checkPersona(dir: string, profile: RuntimeProfile, options: RuntimeOptions, caps: HeartwoodCaps, encoding?: TokenEncoding): PersonaCheck {
   const composition = profile.compose(readPersonaInput(dir, profile), options);
-  const files = composition.files.map((file) => fileCheck(file, composition.unit));
+  const files = composition.files.map((file) => ({
+    ...fileCheck(file, composition.unit),
+    ...(encoding && { tokens: countTokens(file.section, encoding) }),
+  }));
   const heartwood = readHeartwood(dir, caps, options.warnAt);
   let state = files.reduce<CapState>((worst, file) => worseState(worst, file.state), 'missing');
   if (heartwood) state = worseState(state, heartwood.state);
@@ -71,6 +86,7 @@ export function checkPersona(dir: string, profile: RuntimeProfile, options: Runt
     heartwood,
     state,
     cut: composition.files.some((file) => file.status === 'cut' || file.status === 'dropped'),
+    ...(encoding && { tokens: countTokens(composition.text, encoding), encoding }),
   };
 }
 
@@ -110,14 +126,23 @@ const unitHeading: Record<SizeUnit, string> = { bytes: 'BYTES', chars: 'CHARS', 
 const unitWord: Record<SizeUnit, string> = { bytes: 'bytes', chars: 'chars', codepoints: 'code points' };
 
 export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
-  const rows: string[][] = [['FILE', unitHeading[check.unit], '% OF CAP', 'STATE']];
+  const encoding = check.encoding;
+  // The tokens column sits beside the size, as the preview shows them.
+  const withTokens = (cells: string[], tokens: string) => (encoding ? [...cells.slice(0, 2), tokens, ...cells.slice(2)] : cells);
+  const rows: string[][] = [withTokens(['FILE', unitHeading[check.unit], '% OF CAP', 'STATE'], 'TOKENS')];
   for (const file of check.files) {
     const shown = file.status !== 'absent' && file.status !== 'notLoaded' && file.status !== 'unreadable';
     const share = file.effectiveCap ? formatPercent(file.size / file.effectiveCap) : '-';
-    rows.push(shown ? [file.name, formatCount(file.size), share, describe(file, runtimeLabel)] : [file.name, '-', '-', describe(file, runtimeLabel)]);
+    const tokens = encoding && file.tokens ? formatTokensShort(file.tokens, encoding) : '-';
+    rows.push(withTokens(shown ? [file.name, formatCount(file.size), share, describe(file, runtimeLabel)] : [file.name, '-', '-', describe(file, runtimeLabel)], tokens));
   }
   const lines = [`${check.dir}`, ...table(rows).map((row) => `  ${row}`)];
   lines.push(`  soul: ${formatCount(check.soulBytes)} bytes (${formatBytes(check.soulBytes)})`);
+  if (encoding && check.tokens !== undefined) {
+    lines.push(`  ${formatCostPerTurn(check.tokens, encoding)} in ${ENCODING_LABELS[encoding]}`);
+    const cache = cacheNote(check.runtime as RuntimeProfile['id']);
+    if (cache) lines.push(`  cache: ${cache}`);
+  }
   if (check.total.cap !== undefined) {
     lines.push(`  budget: ${formatCount(check.total.size)} of ${formatCount(check.total.cap)} ${unitWord[check.unit]} (${formatPercent(check.total.size / check.total.cap)})`);
   }

@@ -4,7 +4,11 @@ import { parseArgs } from 'node:util';
 import * as path from 'node:path';
 import {
   BOOTSTRAP_ORDER,
+  DEFAULT_TOKEN_ENCODING,
   DEFAULT_WARN_AT,
+  isTokenEncodingChoice,
+  TOKEN_ENCODINGS,
+  TokenEncoding,
   HEARTWOOD_FILE,
   isRuntimeId,
   parseOpenClawConfig,
@@ -23,9 +27,9 @@ import { checkPersona, formatCheck } from './check';
 const USAGE = `Usage:
   persona-studio compose [RUNTIME OPTIONS] DIR
                                           print what the runtime injects for DIR, byte for byte
-  persona-studio check [--json] [--warn-at F] [--max-chars N] [--ceiling N] [RUNTIME OPTIONS] DIR...
-                                          sizes against the runtime's caps; exit 1 when a file
-                                          is cut or dropped (or past F)
+  persona-studio check [--json] [--warn-at F] [--max-chars N] [--ceiling N] [--encoding E] [RUNTIME OPTIONS] DIR...
+                                          sizes against the runtime's caps, and tokens of what
+                                          is sent; exit 1 when a file is cut or dropped (or past F)
   persona-studio scaffold DIR [FILE...]   create missing bootstrap files from templates
                                           (never overwrites; FILE may be ${HEARTWOOD_FILE})
 Runtime options:
@@ -33,7 +37,10 @@ Runtime options:
   --session KIND          OpenClaw's session: main | subagent | cron (default main)
   --workspace-path P      the absolute path the runtime's headings show (default: DIR's own)
   --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw
-  --agent ID              the agent whose caps --config reads (default main)`;
+  --agent ID              the agent whose caps --config reads (default main)
+Token options:
+  --encoding E            ${TOKEN_ENCODINGS.join(' | ')} | off (default ${DEFAULT_TOKEN_ENCODING});
+                          claude-estimate is an estimate, shown with ≈`;
 
 const runtimeFlags = {
   runtime: { type: 'string' },
@@ -123,6 +130,7 @@ function check(args: string[], out: NodeJS.WritableStream): number {
       'warn-at': { type: 'string' },
       'max-chars': { type: 'string' },
       ceiling: { type: 'string' },
+      encoding: { type: 'string' },
       ...runtimeFlags,
     },
   });
@@ -130,11 +138,12 @@ function check(args: string[], out: NodeJS.WritableStream): number {
   if (positionals.length === 0) throw new UsageError('check takes at least one DIR');
   const warnAt = values['warn-at'] === undefined ? undefined : fraction(values['warn-at']);
   const caps = { maxChars: count(values['max-chars'], '--max-chars'), ceiling: count(values.ceiling, '--ceiling') };
+  const encoding = tokenEncoding(values.encoding);
   const dirs = positionals.map(requireFolder);
-  const checks = dirs.map((dir) => checkPersona(dir, profile, { ...options, warnAt: warnAt ?? DEFAULT_WARN_AT }, caps));
+  const checks = dirs.map((dir) => checkPersona(dir, profile, { ...options, warnAt: warnAt ?? DEFAULT_WARN_AT }, caps, encoding));
   const failed = checks.some((c) => c.cut || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
   if (values.json) {
-    const report = { ok: !failed, runtime: profile.id, warnAt: warnAt ?? DEFAULT_WARN_AT, personas: checks };
+    const report = { ok: !failed, runtime: profile.id, warnAt: warnAt ?? DEFAULT_WARN_AT, encoding: encoding ?? 'off', personas: checks };
     out.write(JSON.stringify(report, null, 2) + '\n');
   } else out.write(checks.map((c) => formatCheck(c, profile.label)).join('\n\n') + '\n');
   return failed ? 1 : 0;
@@ -172,6 +181,13 @@ function requireFolder(dir: string): string {
     throw new UsageError(`${dir}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
   }
   return dir;
+}
+
+/** The encoding `--encoding` names; undefined for `off`. */
+function tokenEncoding(text: string | undefined): TokenEncoding | undefined {
+  const choice = text ?? DEFAULT_TOKEN_ENCODING;
+  if (!isTokenEncodingChoice(choice)) throw new UsageError(`--encoding takes one of ${TOKEN_ENCODINGS.join(', ')} or off, not '${choice}'`);
+  return choice === 'off' ? undefined : choice;
 }
 
 function fraction(text: string): number {

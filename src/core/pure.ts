@@ -13,3 +13,6 @@ export * from './personaFolderName';
 export * from './capMessages';
 export * from './statusSummary';
 export * from './runtimes';
+// Token labels and the Claude estimate's arithmetic; the counting itself (and its ranks) is in tokensCount.
+export * from './tokens';
+export * from './tokensEstimate';

@@ -1,6 +1,15 @@
 // The extension's settings, read in one place.
 import * as vscode from 'vscode';
-import { DEFAULT_WARN_AT, HeartwoodCaps, HEARTWOOD_CEILING, HEARTWOOD_MAX_CHARS } from '../core';
+import {
+  DEFAULT_CONTEXT_WINDOW,
+  DEFAULT_TOKEN_ENCODING,
+  DEFAULT_WARN_AT,
+  HeartwoodCaps,
+  HEARTWOOD_CEILING,
+  HEARTWOOD_MAX_CHARS,
+  isTokenEncodingChoice,
+  TokenEncoding,
+} from '../core';
 
 const SECTION = 'personaStudio';
 
@@ -33,6 +42,28 @@ export function followActiveEditor(): boolean {
 
 export function previewWrap(): boolean {
   return settings().get<boolean>('preview.wrap', true);
+}
+
+/** How tokens are counted and priced for a persona folder; `encoding` undefined when `off`. */
+export interface TokenSettings {
+  readonly encoding: TokenEncoding | undefined;
+  readonly contextWindow: number;
+  /** Dollars per million input tokens; undefined until the user sets one. */
+  readonly pricePerMillion: number | undefined;
+}
+
+/** The token settings for `scope` (resource-scoped: a persona folder may differ from another). */
+export function tokenSettings(scope?: vscode.ConfigurationScope): TokenSettings {
+  const config = settings(scope);
+  const choice = config.get<string>('tokens.encoding', DEFAULT_TOKEN_ENCODING);
+  const encoding = isTokenEncodingChoice(choice) ? choice : DEFAULT_TOKEN_ENCODING;
+  const contextWindow = config.get<number>('tokens.contextWindow', DEFAULT_CONTEXT_WINDOW);
+  const price = config.get<number | null>('tokens.pricePerMillion', null);
+  return {
+    encoding: encoding === 'off' ? undefined : encoding,
+    contextWindow: Number.isFinite(contextWindow) && contextWindow >= 1 ? Math.floor(contextWindow) : DEFAULT_CONTEXT_WINDOW,
+    pricePerMillion: typeof price === 'number' && Number.isFinite(price) && price >= 0 ? price : undefined,
+  };
 }
 
 /** Fires when any Persona Studio setting changes. */

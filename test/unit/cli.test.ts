@@ -52,10 +52,10 @@ describe('persona-studio CLI', () => {
       const dir = personaFolder({ 'AGENTS.md': 'rules', 'SOUL.md': 'é' });
       const { code, out } = run('check', dir);
       assert.strictEqual(code, 0);
-      assert.match(out, /FILE\s+BYTES\s+% OF CAP\s+STATE/);
-      assert.match(out, /AGENTS\.md\s+5\s+<0\.1 %\s+ok/);
-      assert.match(out, /SOUL\.md\s+2\s+<0\.1 %\s+ok/);
-      assert.match(out, /MEMORY\.md\s+-\s+-\s+missing/);
+      assert.match(out, /FILE\s+BYTES\s+TOKENS\s+% OF CAP\s+STATE/);
+      assert.match(out, /AGENTS\.md\s+5\s+6\s+<0\.1 %\s+ok/);
+      assert.match(out, /SOUL\.md\s+2\s+6\s+<0\.1 %\s+ok/);
+      assert.match(out, /MEMORY\.md\s+-\s+-\s+-\s+missing/);
       assert.match(out, /soul: 35 bytes/);
     });
 
@@ -63,7 +63,7 @@ describe('persona-studio CLI', () => {
       const dir = personaFolder({ 'MEMORY.md': 'ab\n' + 'x'.repeat(MAX_FILE_BYTES) });
       const { code, out } = run('check', dir);
       assert.strictEqual(code, 1);
-      assert.match(out, /MEMORY\.md\s+2,097,155\s+>100 %\s+OVER CAP: 3 bytes dropped from line 2, column 2097150/);
+      assert.match(out, /MEMORY\.md\s+2,097,155\s+\S+\s+>100 %\s+OVER CAP: 3 bytes dropped from line 2, column 2097150/);
     });
 
     it('exits 1 past --warn-at only when asked', () => {

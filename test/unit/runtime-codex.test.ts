@@ -198,9 +198,9 @@ describe('codex runtime profile', () => {
       const { code, out } = run('check', '--runtime', 'codex', cwd('chain-3'));
       assert.strictEqual(code, 0);
       const table = out.toString('utf8');
-      assert.match(table, /FILE\s+BYTES\s+% OF CAP\s+STATE/);
+      assert.match(table, /FILE\s+BYTES\s+TOKENS\s+% OF CAP\s+STATE/);
       assert.match(table, /\.\.\/\.\.\/AGENTS\.md\s+18\s+/);
-      assert.match(table, /SOUL\.md\s+-\s+-\s+not loaded by Codex CLI/);
+      assert.match(table, /SOUL\.md\s+-\s+-\s+-\s+not loaded by Codex CLI/);
       assert.match(table, /budget: 53 of 32,768 bytes/);
     });
 

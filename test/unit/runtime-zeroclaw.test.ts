@@ -175,9 +175,9 @@ describe('zeroclaw runtime profile', () => {
       const { code, out } = run('check', '--runtime', 'zeroclaw', fixture('basic'));
       assert.strictEqual(code, 0);
       const table = out.toString('utf8');
-      assert.match(table, /FILE\s+CODE POINTS\s+% OF CAP\s+STATE/);
-      assert.match(table, /SOUL\.md\s+29\s+0\.1 %\s+ok/);
-      assert.match(table, /HEARTBEAT\.md\s+-\s+-\s+not loaded by ZeroClaw/);
+      assert.match(table, /FILE\s+CODE POINTS\s+TOKENS\s+% OF CAP\s+STATE/);
+      assert.match(table, /SOUL\.md\s+29\s+15\s+0\.1 %\s+ok/);
+      assert.match(table, /HEARTBEAT\.md\s+-\s+-\s+-\s+not loaded by ZeroClaw/);
     });
 
     it('exits 1 when a file is cut, and its JSON gives the unit, cap, kept and dropped counts', () => {

@@ -1,0 +1,147 @@
+// Exact token counts with gpt-tokenizer, and an incremental counter that recounts only
+// the chunks of a section that changed. Loads an encoding's ranks on first use, so import
+// this only where counting happens (the CLI, the token worker), never in the extension.
+import { isEstimate, TokenEncoding } from './tokens';
+import { addScriptCounts, claudeEstimate, countScripts, emptyScriptCounts, ScriptCounts } from './tokensEstimate';
+import { BytePairCore, countPieces } from './tokensMerge';
+
+type ExactEncoding = 'o200k_base' | 'cl100k_base';
+
+/** What an encoding module of gpt-tokenizer exports, as far as counting needs it. */
+interface EncodingModule {
+  readonly default: { readonly bytePairEncodingCoreProcessor?: BytePairCore };
+}
+
+const encoders = new Map<ExactEncoding, Encoder>();
+
+/**
+ * Counts plain text: text that looks like a special token (`<|endoftext|>`) is counted as
+ * the text it is, since providers do not read special tokens out of a prompt's text
+ * (gpt-tokenizer's own `encode` throws on it by default).
+ */
+type Encoder = (text: string) => number;
+
+function encoder(name: ExactEncoding): Encoder {
+  let loaded = encoders.get(name);
+  if (!loaded) {
+    // One require per encoding, so only the chosen ranks are ever evaluated.
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const module = (name === 'o200k_base' ? require('gpt-tokenizer/encoding/o200k_base') : require('gpt-tokenizer/encoding/cl100k_base')) as EncodingModule;
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    const core = module.default.bytePairEncodingCoreProcessor;
+    if (!core || !(core.tokenSplitRegex instanceof RegExp)) throw new Error(`gpt-tokenizer's ${name} has changed shape: counting needs its byte-pair core`);
+    loaded = (text) => countPieces(core, text);
+    encoders.set(name, loaded);
+  }
+  return loaded;
+}
+
+/** The encoding whose exact count a count in `encoding` rests on. */
+function baseEncoding(encoding: TokenEncoding): ExactEncoding {
+  return encoding === 'cl100k_base' ? 'cl100k_base' : 'o200k_base';
+}
+
+/** Tokens of `text` in `encoding`: exact for o200k_base and cl100k_base, an estimate for Claude. */
+export function countTokens(text: string, encoding: TokenEncoding): number {
+  const exact = encoder(baseEncoding(encoding))(text);
+  return isEstimate(encoding) ? claudeEstimate(exact, countScripts(text)) : exact;
+}
+
+/**
+ * A chunk is a paragraph, so a keystroke changes one chunk (two when it splits a
+ * paragraph) and the cuts after it stay where they were; a paragraph longer than this
+ * is also cut at safe line starts, this many characters apart at least.
+ */
+export const MAX_CHUNK = 8192;
+
+/**
+ * Where `text` may be cut so that the counts of the parts add up to the count of the
+ * whole. Both encodings split text into pieces by a regular expression before merging
+ * bytes, and merge inside a piece only. No piece of either expression holds a line
+ * feed followed by a character that is neither white space nor `/` (o200k's punctuation
+ * piece may run on `[\r\n/]*`), and the pieces before such a place are the same whether
+ * the text goes on or ends there; so a cut just after a line feed, before such a
+ * character, splits no piece, and the count of the whole is the sum of the parts.
+ * tokens.test.ts checks this against gpt-tokenizer on random texts.
+ */
+export function chunkBoundaries(text: string, maxChunk = MAX_CHUNK): number[] {
+  const cuts: number[] = [];
+  let last = 0;
+  let at = text.indexOf('\n');
+  while (at !== -1 && at + 1 < text.length) {
+    const start = at + 1;
+    const size = start - last;
+    if (isSafeStart(text, start) && (size >= maxChunk || endsBlankLine(text, at))) {
+      cuts.push(start);
+      last = start;
+    }
+    at = text.indexOf('\n', start);
+  }
+  return cuts;
+}
+
+/** Whether the line feed at `at` ends a blank line (`\n\n` or `\n\r\n`). */
+function endsBlankLine(text: string, at: number): boolean {
+  const before = text.charCodeAt(at - 1);
+  return before === 0x0a || (before === 0x0d && text.charCodeAt(at - 2) === 0x0a);
+}
+
+const WHITE_OR_SLASH = /[\s/]/u;
+
+function isSafeStart(text: string, index: number): boolean {
+  const unit = text.charCodeAt(index);
+  // ASCII white space for JavaScript's `\s`: tab, line feed, vertical tab, form feed, return, space.
+  if (unit < 0x80) return !(unit >= 0x09 && unit <= 0x0d) && unit !== 0x20 && unit !== 0x2f;
+  return !WHITE_OR_SLASH.test(String.fromCodePoint(text.codePointAt(index)!));
+}
+
+/** `text` cut at its chunk boundaries. */
+export function chunksOf(text: string, maxChunk = MAX_CHUNK): string[] {
+  const chunks: string[] = [];
+  let start = 0;
+  for (const cut of chunkBoundaries(text, maxChunk)) {
+    chunks.push(text.slice(start, cut));
+    start = cut;
+  }
+  if (start < text.length || chunks.length === 0) chunks.push(text.slice(start));
+  return chunks;
+}
+
+interface ChunkMeasure {
+  readonly tokens: number;
+  readonly scripts?: ScriptCounts;
+}
+
+/**
+ * Counts one section again and again as it is edited: only chunks not seen in the
+ * previous count are tokenized, so a keystroke in a 2 MB section costs one chunk. The
+ * result always equals `countTokens(text, encoding)`.
+ */
+export class IncrementalTokenCounter {
+  private previous = new Map<string, ChunkMeasure>();
+  /** Chunks tokenized by the last `count`, for tests and benchmarks. */
+  lastTokenized = 0;
+
+  constructor(readonly encoding: TokenEncoding) {}
+
+  count(text: string): number {
+    const exact = encoder(baseEncoding(this.encoding));
+    const estimate = isEstimate(this.encoding);
+    const current = new Map<string, ChunkMeasure>();
+    let tokens = 0;
+    const scripts = emptyScriptCounts();
+    this.lastTokenized = 0;
+    for (const chunk of chunksOf(text)) {
+      let measure = current.get(chunk) ?? this.previous.get(chunk);
+      if (!measure) {
+        measure = { tokens: exact(chunk), scripts: estimate ? countScripts(chunk) : undefined };
+        this.lastTokenized++;
+      }
+      current.set(chunk, measure);
+      tokens += measure.tokens;
+      if (measure.scripts) addScriptCounts(scripts, measure.scripts);
+    }
+    this.previous = current;
+    return estimate ? claudeEstimate(tokens, scripts) : tokens;
+  }
+}

@@ -1,0 +1,128 @@
+// Token counts for the extension, off its main loop: a worker thread, started on the
+// first count (never at activation), counts each section; of the requests for one
+// section only the newest is answered, the ones it supersedes settle as undefined.
+// No vscode here, so the engine is tested with a real worker in plain Node.
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { TokenEncoding } from '../../core/tokens';
+import type { CountRequest, WorkerAnswer, WorkerRequest } from './protocol';
+
+/** The worker bundle's file name, beside extension.js in dist/. */
+export const TOKEN_WORKER_FILE = 'tokenWorker.js';
+
+/** The worker bundle of an installed extension. */
+export function tokenWorkerPath(extensionPath: string): string {
+  return path.join(extensionPath, 'dist', TOKEN_WORKER_FILE);
+}
+
+interface Waiting {
+  readonly request: CountRequest;
+  readonly resolve: (tokens: number | undefined) => void;
+  readonly reject: (error: Error) => void;
+}
+
+export class TokenEngine {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  /** Per key: the request the worker is counting, and the newest one waiting behind it. */
+  private readonly inFlight = new Map<string, Waiting>();
+  private readonly queued = new Map<string, Waiting>();
+  private readonly tokenized = new Map<string, number>();
+  private disposed = false;
+
+  constructor(private readonly workerPath: string) {}
+
+  /** Whether the worker has been started (it is, from the first count until dispose). */
+  get started(): boolean {
+    return this.worker !== undefined;
+  }
+
+  /**
+   * Tokens of `text` in `encoding`. Settles as undefined when a newer count for the
+   * same key supersedes this one before its answer, or when the engine is disposed.
+   */
+  count(key: string, text: string, encoding: TokenEncoding): Promise<number | undefined> {
+    if (this.disposed) return Promise.resolve(undefined);
+    return new Promise((resolve, reject) => {
+      const waiting: Waiting = { request: { type: 'count', id: this.nextId++, key, text, encoding }, resolve, reject };
+      // Only the newest request for a key waits: the one it replaces is stale.
+      this.queued.get(key)?.resolve(undefined);
+      if (this.inFlight.has(key)) this.queued.set(key, waiting);
+      else {
+        this.queued.delete(key);
+        this.send(waiting);
+      }
+    });
+  }
+
+  /** Chunks the worker tokenized for the last answered count of `key` (the rest came from its cache). */
+  chunksTokenized(key: string): number | undefined {
+    return this.tokenized.get(key);
+  }
+
+  /** Drops what the worker keeps for `key` (its chunk cache), once the section is gone. */
+  forget(key: string): void {
+    this.tokenized.delete(key);
+    this.post({ type: 'forget', key });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const waiting of [...this.inFlight.values(), ...this.queued.values()]) waiting.resolve(undefined);
+    this.inFlight.clear();
+    this.queued.clear();
+    void this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private send(waiting: Waiting): void {
+    this.inFlight.set(waiting.request.key, waiting);
+    this.post(waiting.request);
+  }
+
+  private post(request: WorkerRequest): void {
+    if (request.type === 'forget' && !this.worker) return;
+    const worker = this.worker ?? this.start();
+    // A worker with nothing to answer must not keep a process alive.
+    if (this.inFlight.size > 0) worker.ref();
+    worker.postMessage(request);
+  }
+
+  private start(): Worker {
+    const worker = new Worker(this.workerPath);
+    worker.on('message', (answer: WorkerAnswer) => this.answered(answer));
+    worker.on('error', (error) => this.failed(worker, error));
+    worker.on('exit', (code) => this.failed(worker, new Error(`the token worker stopped (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private answered(answer: WorkerAnswer): void {
+    const key = [...this.inFlight].find(([, waiting]) => waiting.request.id === answer.id)?.[0];
+    if (key === undefined) return;
+    const waiting = this.inFlight.get(key)!;
+    this.inFlight.delete(key);
+    const next = this.queued.get(key);
+    if ('error' in answer) waiting.reject(new Error(answer.error));
+    else {
+      this.tokenized.set(key, answer.tokenized);
+      // Superseded while it was counted: the newer text's count is what matters.
+      waiting.resolve(next ? undefined : answer.tokens);
+    }
+    if (next) {
+      this.queued.delete(key);
+      this.send(next);
+    }
+    if (this.inFlight.size === 0) this.worker?.unref();
+  }
+
+  /** A worker that fails or exits fails what it was counting; the next count starts a new one. */
+  private failed(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    const stranded = [...this.inFlight.values(), ...this.queued.values()];
+    this.inFlight.clear();
+    this.queued.clear();
+    for (const waiting of stranded) waiting.reject(error);
+  }
+}

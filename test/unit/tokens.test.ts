@@ -1,0 +1,163 @@
+// Token counts against gpt-tokenizer's own encode, the chunked count against the whole,
+// the heap merge against the library's merge, and how tokens and costs are written.
+import assert from 'node:assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import * as o200k from 'gpt-tokenizer/cjs/encoding/o200k_base';
+import * as cl100k from 'gpt-tokenizer/cjs/encoding/cl100k_base';
+import {
+  composeSoul,
+  costPerTurn,
+  formatContextShare,
+  formatCostPerTurn,
+  formatDollars,
+  formatTokens,
+  formatTokensShort,
+  isTokenEncodingChoice,
+  runtimeProfile,
+} from '../../src/core';
+import { chunksOf, countTokens, IncrementalTokenCounter } from '../../src/core/tokensCount';
+import { BytePairCore, byteRanks, countPieces, mergeCount } from '../../src/core/tokensMerge';
+import { personaFolder } from './helpers';
+
+const SAMPLE = path.resolve(__dirname, '../fixtures/tokens/sample');
+const EXAMPLES = path.resolve(__dirname, '../../examples');
+const encoders = { o200k_base: o200k, cl100k_base: cl100k } as const;
+const exact = ['o200k_base', 'cl100k_base'] as const;
+
+function sample(): Record<string, string> {
+  return Object.fromEntries(fs.readdirSync(SAMPLE).map((name) => [name, fs.readFileSync(path.join(SAMPLE, name), 'utf8')]));
+}
+
+/** Pieces the tokenizers split differently: line ends, slashes, contractions, scripts, emoji. */
+const fragment = fc.constantFrom(
+  '\n', '\n\n', '\r\n', ' \n', '\n ', '\t', ' ', '   ', '/', '//', '\n/', 'a', 'The', ' cat', "don't", "'s", 'HTTP', 'é', 'Ω',
+  '日本語', '，', '。', '한국어', 'Привет', '😀', '👨‍👩‍👧', '🇩🇪', '123', '45678', '#', '## ', '- ', '* ', '.', '...', '\u00a0', '\u3000', '\ufeff',
+  '\u2028', '`', '```ts\n', '{', '});', '<|endoftext|>', 'x'.repeat(40), '\ud83d', '\ude00', '\u0301', '\r',
+);
+const text = fc.array(fragment, { maxLength: 120 }).map((parts) => parts.join(''));
+
+describe('token counts', () => {
+  it('equal gpt-tokenizer\'s encode(text).length on the multilingual sample (CJK, emoji, code)', () => {
+    for (const [name, content] of Object.entries(sample())) {
+      for (const encoding of exact) assert.strictEqual(countTokens(content, encoding), encoders[encoding].encode(content).length, `${name} in ${encoding}`);
+    }
+  });
+
+  it('equal encode(text).length on the composed seed examples, whole and section by section', () => {
+    for (const dir of [path.join(EXAMPLES, 'ava'), personaFolder(sample())]) {
+      const composition = runtimeProfile().compose({ dir, files: new Map(fs.readdirSync(dir).map((name) => [name, { kind: 'text', text: fs.readFileSync(path.join(dir, name), 'utf8') }])) });
+      assert.strictEqual(composition.text, composeSoul(dir).soul);
+      for (const encoding of exact) {
+        assert.strictEqual(countTokens(composition.text, encoding), encoders[encoding].encode(composition.text).length);
+        for (const file of composition.files) assert.strictEqual(countTokens(file.section, encoding), encoders[encoding].encode(file.section).length, file.name);
+      }
+    }
+  });
+
+  it('count text that looks like a special token as the plain text it is', () => {
+    const soul = 'Never print <|endoftext|> or <|im_start|> yourself.';
+    assert.throws(() => o200k.encode(soul), /Disallowed special token/);
+    for (const encoding of exact) {
+      assert.strictEqual(countTokens(soul, encoding), encoders[encoding].encode(soul, { disallowedSpecial: new Set() }).length);
+    }
+  });
+
+  it('equal encode(text).length on random texts of tricky pieces', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        for (const encoding of exact) assert.strictEqual(countTokens(t, encoding), encoders[encoding].encode(t, { disallowedSpecial: new Set() }).length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('of an empty text is 0', () => {
+    for (const encoding of [...exact, 'claude-estimate'] as const) assert.strictEqual(countTokens('', encoding), 0);
+  });
+});
+
+describe('chunked counting', () => {
+  it('adds up to the count of the whole when cut at every safe line start', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const chunks = chunksOf(t, 1);
+        assert.strictEqual(chunks.join(''), t);
+        for (const encoding of exact) {
+          const sum = chunks.reduce((total, chunk) => total + encoders[encoding].encode(chunk, { disallowedSpecial: new Set() }).length, 0);
+          assert.strictEqual(sum, encoders[encoding].encode(t, { disallowedSpecial: new Set() }).length, JSON.stringify(chunks));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('recounts only the chunk a keystroke changed, and always equals the whole count', () => {
+    const base = Object.values(sample()).join('\n\n').repeat(30);
+    for (const encoding of [...exact, 'claude-estimate'] as const) {
+      const counter = new IncrementalTokenCounter(encoding);
+      assert.strictEqual(counter.count(base), countTokens(base, encoding));
+      assert.ok(chunksOf(base).length > 20);
+      fc.assert(
+        fc.property(fc.nat(base.length), fc.constantFrom('x', ' ', '\n', '\n\n', '日', '😀', '/'), (at, typed) => {
+          const edited = base.slice(0, at) + typed + base.slice(at);
+          assert.strictEqual(counter.count(edited), countTokens(edited, encoding));
+          // A keystroke changes one paragraph, or splits one in two, or joins two.
+          assert.ok(counter.lastTokenized <= 3, `${counter.lastTokenized} chunks recounted`);
+          counter.count(base);
+        }),
+        { numRuns: 60 },
+      );
+    }
+  });
+});
+
+describe('the heap merge of long pieces', () => {
+  const core = (o200k.default as unknown as { bytePairEncodingCoreProcessor: BytePairCore }).bytePairEncodingCoreProcessor;
+  const utf8 = new TextEncoder();
+
+  it('merges exactly as gpt-tokenizer does', () => {
+    const piece = fc.array(fc.constantFrom('a', 'b', 'x', 'é', 'ß', '日', '本', 'ing', 'tion', '😀'), { minLength: 1, maxLength: 200 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(piece, (p) => {
+        assert.strictEqual(mergeCount(byteRanks(core), utf8.encode(p)), core.bytePairEncode(p).length, p);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('counts a 16,000-letter word as encode does, and a 2 MB one at all', () => {
+    const word = 'x'.repeat(16_000);
+    assert.strictEqual(countTokens(word, 'o200k_base'), o200k.encode(word).length);
+    assert.strictEqual(countPieces(core, 'abc'.repeat(700), 10), o200k.encode('abc'.repeat(700)).length);
+    // 2 MB of one letter: minutes in the library's merge, seconds with the heap.
+    assert.strictEqual(countTokens('x'.repeat(2 * 1024 * 1024), 'o200k_base'), 2 * 1024 * 1024 / 8);
+  });
+});
+
+describe('token labels and cost', () => {
+  it('writes counts, estimates and short counts', () => {
+    assert.strictEqual(formatTokens(12410, 'o200k_base'), '12,410 tokens');
+    assert.strictEqual(formatTokens(1, 'cl100k_base'), '1 token');
+    assert.strictEqual(formatTokens(12410, 'claude-estimate'), '≈ 12,410 tokens');
+    assert.deepStrictEqual([999, 1000, 1250, 9949, 12410, 999_499, 2_345_678].map((n) => formatTokensShort(n, 'o200k_base')), ['999', '1K', '1.3K', '9.9K', '12K', '999K', '2.3M']);
+    assert.strictEqual(formatTokensShort(12410, 'claude-estimate'), '≈12K');
+  });
+
+  it('prices a turn only when a price is set', () => {
+    assert.strictEqual(formatCostPerTurn(12410, 'o200k_base', 2.5), 'sent on every turn: 12,410 tokens ≈ $0.031');
+    assert.strictEqual(formatCostPerTurn(12410, 'o200k_base'), 'sent on every turn: 12,410 tokens');
+    assert.strictEqual(formatCostPerTurn(100, 'claude-estimate', 3), 'sent on every turn: ≈ 100 tokens ≈ $0.00030');
+    assert.strictEqual(costPerTurn(1_000_000, 3), 3);
+    assert.deepStrictEqual([0, 0.0314, 1.5, 250].map(formatDollars), ['$0', '$0.031', '$1.50', '$250']);
+  });
+
+  it('writes a share of a context window', () => {
+    assert.strictEqual(formatContextShare(12410, 200_000, 'o200k_base'), '12,410 tokens of 200,000 (6.2 %)');
+  });
+
+  it('accepts the encodings and off, nothing else', () => {
+    assert.deepStrictEqual(['o200k_base', 'cl100k_base', 'claude-estimate', 'off', 'gpt2', ''].map(isTokenEncodingChoice), [true, true, true, true, false, false]);
+  });
+});
