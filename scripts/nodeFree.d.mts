@@ -3,4 +3,4 @@ import type { Plugin } from 'esbuild';
 
 export const NODE_GLOBALS: readonly string[];
 export function isNodeBuiltin(specifier: string): boolean;
-export function nodeFree(): Plugin;
+export function nodeFree(options?: { globals?: boolean }): Plugin;

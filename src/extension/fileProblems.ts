@@ -17,6 +17,7 @@ import {
   miscasedMessage,
   reportFile,
   reportHeartwood,
+  decodeUtf8,
 } from '../core';
 import { heartwoodCaps, warnAt } from './config';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
@@ -96,7 +97,7 @@ function isStale(document: vscode.TextDocument | undefined, version: number | un
 }
 
 function textOf(source: BootstrapSource): string {
-  return typeof source === 'string' ? source : Buffer.from(source.buffer, source.byteOffset, source.byteLength).toString('utf8');
+  return typeof source === 'string' ? source : decodeUtf8(source);
 }
 
 function diagnostic(range: vscode.Range, message: string, severity: vscode.DiagnosticSeverity, code: string): vscode.Diagnostic {

@@ -16,6 +16,7 @@ import {
   isBootstrapName,
   miscasedBootstrapName,
   PersonaFolder,
+  decodeUtf8,
 } from '../core';
 import { folderPatterns, onDidChangeSettings } from './config';
 import { Disposable } from './disposable';
@@ -274,7 +275,7 @@ export class PersonaWorkspace extends Disposable {
   async heartwoodText(folder: vscode.Uri): Promise<string | undefined> {
     const source = await this.source(vscode.Uri.joinPath(folder, HEARTWOOD_FILE));
     if (source === undefined) return undefined;
-    return typeof source === 'string' ? source : Buffer.from(source).toString('utf8');
+    return typeof source === 'string' ? source : decodeUtf8(source);
   }
 }
 

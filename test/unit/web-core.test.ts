@@ -24,7 +24,7 @@ async function bundle(options: esbuild.BuildOptions): Promise<string> {
     target: 'es2022',
     logLevel: 'silent',
     absWorkingDir: ROOT,
-    plugins: [nodeFree()],
+    plugins: [nodeFree({ globals: true })],
     ...options,
   });
   return result.outputFiles![0].text;
