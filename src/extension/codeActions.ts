@@ -64,13 +64,15 @@ async function selectDropped(collection: vscode.DiagnosticCollection, target: un
   const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
   if (!uri) return;
   // The live diagnostic, not the one the action was made from: the text may have moved since.
-  const over = collection.get(uri)?.find((diagnostic) => diagnostic.code === DiagnosticCode.over);
-  if (!over) {
+  const dropped = (collection.get(uri) ?? []).filter((diagnostic) => diagnostic.code === DiagnosticCode.over);
+  if (dropped.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} is within its cap: the runtime drops nothing.', baseName(uri)));
     return;
   }
   const editor = await vscode.window.showTextDocument(uri, { preserveFocus: false });
-  // Anchored at the end, active at the cut: the cursor and the view stay at the cut.
-  editor.selection = new vscode.Selection(over.range.end, over.range.start);
-  editor.revealRange(new vscode.Range(over.range.start, over.range.start), vscode.TextEditorRevealType.InCenter);
+  // One selection per dropped span (a head/tail cut drops the middle), each anchored at
+  // its end and active at its start: the cursor and the view stay at the first cut.
+  editor.selections = dropped.map((over) => new vscode.Selection(over.range.end, over.range.start));
+  const first = dropped[0].range.start;
+  editor.revealRange(new vscode.Range(first, first), vscode.TextEditorRevealType.InCenter);
 }

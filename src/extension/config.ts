@@ -3,12 +3,17 @@ import * as vscode from 'vscode';
 import {
   DEFAULT_CONTEXT_WINDOW,
   DEFAULT_TOKEN_ENCODING,
+  DEFAULT_RUNTIME,
   DEFAULT_WARN_AT,
   HeartwoodCaps,
   HEARTWOOD_CEILING,
   HEARTWOOD_MAX_CHARS,
   isTokenEncodingChoice,
   TokenEncoding,
+  isRuntimeId,
+  RuntimeId,
+  RuntimeOptions,
+  SessionKind,
 } from '../core';
 
 const SECTION = 'personaStudio';
@@ -72,3 +77,47 @@ export function onDidChangeSettings(listener: () => void): vscode.Disposable {
     if (event.affectsConfiguration(SECTION)) listener();
   });
 }
+
+/** The runtime whose injection every surface shows for a folder. */
+export function runtimeId(scope?: vscode.ConfigurationScope): RuntimeId {
+  const value = settings(scope).get<unknown>('runtime', DEFAULT_RUNTIME);
+  return isRuntimeId(value) ? value : DEFAULT_RUNTIME;
+}
+
+const SESSIONS: readonly SessionKind[] = ['main', 'subagent', 'cron'];
+
+/** A cap setting counts only when it is a finite number > 0 (floored), as OpenClaw reads its own. */
+function positiveInteger(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : undefined;
+}
+
+/** A setting's value only where the user set it (not its default), so the runtime's own default applies otherwise. */
+function explicit(config: vscode.WorkspaceConfiguration, key: string): unknown {
+  const inspected = config.inspect<unknown>(key);
+  return inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue;
+}
+
+/** The runtime's options for a persona folder; the headings show the folder's own path by default. */
+export function runtimeOptions(folder: vscode.Uri, runtime: RuntimeId): RuntimeOptions {
+  const config = settings(folder);
+  const options: { -readonly [K in keyof RuntimeOptions]: RuntimeOptions[K] } = { warnAt: warnAt(folder) };
+  if (runtime === 'toolnexus') return options;
+  options.workspacePath = folder.fsPath || folder.path;
+  if (runtime !== 'openclaw') return options;
+  const workspacePath = config.get<unknown>('openclaw.workspacePath', '');
+  if (typeof workspacePath === 'string' && workspacePath.trim() !== '') options.workspacePath = workspacePath.trim();
+  const session = config.get<unknown>('openclaw.session', 'main');
+  options.session = SESSIONS.includes(session as SessionKind) ? (session as SessionKind) : 'main';
+  options.maxChars = positiveInteger(explicit(config, 'openclaw.bootstrapMaxChars'));
+  options.totalMaxChars = positiveInteger(explicit(config, 'openclaw.bootstrapTotalMaxChars'));
+  return options;
+}
+
+/** The user's openclaw.json to read OpenClaw's caps from, when set (a user-level setting; `~` is the home folder). */
+export function openclawConfigFile(): string | undefined {
+  const value = settings().inspect<unknown>('openclaw.configFile')?.globalValue;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** Settings that change what a runtime injects: a change to one of them re-measures. */
+export const RUNTIME_SETTINGS = ['runtime', 'openclaw', 'warnAt'].map((name) => `${SECTION}.${name}`);

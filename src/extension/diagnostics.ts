@@ -1,5 +1,5 @@
-// Cap warnings while typing: a Problems entry for each persona file near or over its
-// cap, or named with the wrong case, kept in step with editors (before saving) and
+// Cap warnings while typing: Problems entries for each persona file near or over its
+// cap under the folder's runtime (over exactly what it drops), or named with the wrong case, kept in step with editors (before saving) and
 // with the disk, and cleared when the file is fixed, deleted or leaves its persona.
 import * as vscode from 'vscode';
 import { HEARTWOOD_FILE, miscasedBootstrapName } from '../core';
@@ -8,6 +8,7 @@ import { Coalescer } from './coalescer';
 import { onDidChangeSettings } from './config';
 import { Disposable } from './disposable';
 import { diagnoseFile, DIAGNOSTIC_SOURCE, STALE } from './fileProblems';
+import { Measurements } from './measurements';
 import { baseName, folderOf, isPersonaFileName, Persona, PersonaWorkspace } from './personaWorkspace';
 
 /** Keystrokes closer together than this are diagnosed once. */
@@ -23,11 +24,22 @@ export class CapDiagnostics extends Disposable {
     }),
   );
 
-  constructor(private readonly personas: PersonaWorkspace) {
+  constructor(
+    private readonly personas: PersonaWorkspace,
+    private readonly measurements: Measurements,
+  ) {
     super();
     this.register(personas.onDidChangePersonas(() => this.resync()));
     this.register(onDidChangeSettings(() => this.resync()));
-    this.register(personas.onDidChangeContent(({ folder, name }) => this.enqueue(vscode.Uri.joinPath(folder, name))));
+    this.register(
+      measurements.onDidChange(({ folder, names }) => {
+        const uris = names === 'all' ? [] : names.map((name) => vscode.Uri.joinPath(folder, name));
+        // Beyond toolnexus a total budget ties the files: one file's change may move another's cut.
+        const persona = this.personas.find(folder);
+        if (persona && (names === 'all' || this.measurements.profile(folder).id !== 'toolnexus')) uris.push(...this.filesOf(persona));
+        for (const uri of uris) this.enqueue(uri);
+      }),
+    );
     // Opening a file turns a position computed from the disk into the editor's own.
     this.register(
       vscode.workspace.onDidOpenTextDocument((document) => {
@@ -56,11 +68,7 @@ export class CapDiagnostics extends Disposable {
   private resync(): void {
     const wanted = new Map<string, vscode.Uri>();
     const want = (uri: vscode.Uri) => wanted.set(uri.toString(), uri);
-    for (const persona of this.personas.personas) {
-      for (const name of persona.files) want(vscode.Uri.joinPath(persona.uri, name));
-      if (persona.heartwood) want(vscode.Uri.joinPath(persona.uri, HEARTWOOD_FILE));
-      for (const name of persona.miscased) want(vscode.Uri.joinPath(persona.uri, name));
-    }
+    for (const persona of this.personas.personas) for (const uri of this.filesOf(persona)) want(uri);
     for (const document of vscode.workspace.textDocuments) {
       if (!document.isClosed && isPersonaFileName(baseName(document.uri)) && this.personaFor(document.uri)) want(document.uri);
     }
@@ -70,6 +78,12 @@ export class CapDiagnostics extends Disposable {
     });
     for (const uri of gone) this.clear(uri);
     for (const uri of wanted.values()) this.enqueue(uri);
+  }
+
+  /** The files of a persona that may deserve a diagnostic. */
+  private filesOf(persona: Persona): vscode.Uri[] {
+    const names = [...persona.files, ...(persona.heartwood ? [HEARTWOOD_FILE] : []), ...persona.miscased];
+    return names.map((name) => vscode.Uri.joinPath(persona.uri, name));
   }
 
   private clear(uri: vscode.Uri): void {
@@ -88,22 +102,29 @@ export class CapDiagnostics extends Disposable {
     const generation = this.nextGeneration(key);
     const persona = this.personaFor(uri);
     if (!persona) {
-      this.collection.delete(uri);
+      if (this.collection.has(uri)) this.collection.delete(uri);
       return;
     }
     let result: Awaited<ReturnType<typeof diagnoseFile>>;
     try {
-      result = await diagnoseFile(this.personas, persona, uri);
+      result = await diagnoseFile(this.personas, this.measurements, persona, uri);
     } catch {
       return; // The file moved under us (closed, deleted): its own event brings a new pass.
     }
     if (this.isDisposed || result === STALE || this.generations.get(key) !== generation) return;
-    if (!result || !this.personaFor(uri)) this.collection.delete(uri);
-    // An unchanged problem is not set again: each set makes the editor redo its markers.
-    else if (!sameDiagnostic(this.collection.get(uri)?.[0], result)) this.collection.set(uri, [result]);
+    const current = this.collection.get(uri) ?? [];
+    if (result.length === 0 || !this.personaFor(uri)) {
+      if (current.length > 0) this.collection.delete(uri);
+    }
+    // Unchanged problems are not set again: each set makes the editor redo its markers.
+    else if (!sameDiagnostics(current, result)) this.collection.set(uri, result);
   }
 }
 
-function sameDiagnostic(a: vscode.Diagnostic | undefined, b: vscode.Diagnostic): boolean {
-  return a !== undefined && a.message === b.message && a.severity === b.severity && a.code === b.code && a.range.isEqual(b.range);
+function sameDiagnostics(a: readonly vscode.Diagnostic[], b: readonly vscode.Diagnostic[]): boolean {
+  return a.length === b.length && a.every((diagnostic, index) => sameDiagnostic(diagnostic, b[index]));
+}
+
+function sameDiagnostic(a: vscode.Diagnostic, b: vscode.Diagnostic): boolean {
+  return a.message === b.message && a.severity === b.severity && a.code === b.code && a.range.isEqual(b.range);
 }

@@ -3,23 +3,33 @@
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { CapDiagnostics } from './diagnostics';
+import { DropDecorations } from './editor/dropDecorations';
+import { Measurements } from './measurements';
 import { PersonaWorkspace } from './personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
 import { PersonaStatusBar } from './statusBar';
 import { PersonaTree } from './tree';
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const personas = new PersonaWorkspace();
-  const previews = new SoulPreviews(context, personas);
+export function activate(context: vscode.ExtensionContext): void {
+  const started = Date.now();
+  const log = vscode.window.createOutputChannel('Persona Studio', { log: true });
+  const personas = new PersonaWorkspace(log);
+  const measurements = new Measurements(personas);
+  const previews = new SoulPreviews(context, personas, measurements);
   context.subscriptions.push(
+    log,
     personas,
+    measurements,
     previews,
-    new PersonaTree(context, personas),
-    new CapDiagnostics(personas),
-    new PersonaStatusBar(personas),
-    registerCommands({ context, personas, previews }),
+    new PersonaTree(context, personas, measurements),
+    new CapDiagnostics(personas, measurements),
+    new DropDecorations(personas, measurements),
+    new PersonaStatusBar(personas, measurements),
+    registerCommands({ context, personas, measurements, previews }),
   );
-  await personas.refresh();
+  // Activation returns at once; the views say "looking" until the first walk ends.
+  void personas.refresh('activation');
+  log.info(`Activated in ${Date.now() - started} ms; looking for persona folders`);
 }
 
 export function deactivate(): void {

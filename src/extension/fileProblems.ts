@@ -1,25 +1,21 @@
-// The one diagnostic a persona file deserves, if any, from its live content: near or
-// over its cap (bootstrap files in bytes, HEARTWOOD.md in characters), or named
-// with the wrong case. Ranges come from the open editor when there is one, so they
+// The diagnostics a persona file deserves, from its live content: near or over its
+// cap under the folder's runtime (one entry per span the runtime drops; HEARTWOOD.md in
+// characters against its own caps), or named with the wrong case. Ranges come from the open editor when there is one, so they
 // land exactly on the cut; a closed file is located from its bytes.
 import * as vscode from 'vscode';
 import {
-  BootstrapSource,
-  CapProblem,
   effectiveHeartwoodCap,
-  fileCapProblem,
   HEARTWOOD_FILE,
   heartwoodCapProblem,
   isBootstrapName,
   lineAndColumn,
-  MAX_FILE_BYTES,
+  measureCapProblem,
   miscasedBootstrapName,
   miscasedMessage,
-  reportFile,
   reportHeartwood,
-  decodeUtf8,
 } from '../core';
 import { heartwoodCaps, warnAt } from './config';
+import { Measurements } from './measurements';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
 
 export const DIAGNOSTIC_SOURCE = 'Persona Studio';
@@ -38,50 +34,68 @@ const t = (message: string, ...args: Array<string | number>) => vscode.l10n.t(me
 
 export async function diagnoseFile(
   personas: PersonaWorkspace,
+  measurements: Measurements,
   persona: Persona,
   uri: vscode.Uri,
-): Promise<vscode.Diagnostic | undefined | typeof STALE> {
+): Promise<vscode.Diagnostic[] | typeof STALE> {
   const name = baseName(uri);
   const intended = miscasedBootstrapName(name);
   if (intended) {
     const document = personas.openDocument(uri);
-    if (!document && !persona.miscased.includes(name)) return undefined;
+    if (!document && !persona.miscased.includes(name)) return [];
     const range = document ? document.lineAt(0).range : new vscode.Range(0, 0, 0, 0);
-    return diagnostic(range, miscasedMessage(name, intended, t), vscode.DiagnosticSeverity.Warning, DiagnosticCode.miscased);
+    return [diagnostic(range, miscasedMessage(name, intended, t), vscode.DiagnosticSeverity.Warning, DiagnosticCode.miscased)];
   }
-  if (!isBootstrapName(name) && name !== HEARTWOOD_FILE) return undefined;
+  if (name === HEARTWOOD_FILE) return diagnoseHeartwood(personas, uri);
+  if (!isBootstrapName(name)) return [];
 
   const document = personas.openDocument(uri);
-  const threshold = warnAt(uri);
-  // A closed file's size on disk bounds both its bytes and its characters: most
-  // files are far from their cap and need not be read at all.
-  const cap = isBootstrapName(name) ? MAX_FILE_BYTES : effectiveHeartwoodCap(heartwoodCaps(uri));
-  if (!document && !(await mayBeNear(uri, cap * threshold))) return undefined;
-
   const version = document?.version;
-  let problem: CapProblem | undefined;
-  let source: BootstrapSource | undefined;
-  if (isBootstrapName(name)) {
-    source = await personas.source(uri);
-    if (isStale(document, version)) return STALE;
-    if (source === undefined) return undefined;
-    const report = reportFile(name, source, threshold);
-    if (report.state !== 'near' && report.state !== 'over') return undefined;
-    problem = fileCapProblem(report, report.cut ? textOf(source) : undefined, t);
-  } else {
-    const text = await personas.heartwoodText(folderOf(uri));
-    if (isStale(document, version)) return STALE;
-    source = text;
-    problem = text === undefined ? undefined : heartwoodCapProblem(reportHeartwood(text, heartwoodCaps(uri), threshold), t);
+  const folder = folderOf(uri);
+  const [measure, composition] = await Promise.all([measurements.file(uri), measurements.composition(folder)]);
+  if (isStale(document, version)) return STALE;
+  if (!measure) return [];
+  const problem = measureCapProblem(measure, composition.runtime, composition.unit, t);
+  if (!problem) return [];
+  const locate = locator(document, measure.text);
+  if (problem.kind === 'over') {
+    // One entry per dropped span, over exactly the text the runtime does not send.
+    return problem.spans.map((span) => {
+      const end = span.end >= measure.text.length ? locate.end() : locate.at(span.end);
+      return diagnostic(new vscode.Range(locate.at(span.start), end), problem.message, vscode.DiagnosticSeverity.Error, DiagnosticCode.over);
+    });
   }
-  if (!problem || source === undefined) return undefined;
+  return [diagnostic(locate.lastLine(), problem.message, vscode.DiagnosticSeverity.Warning, DiagnosticCode.near)];
+}
 
-  const locate = document ? documentLocator(document, source) : textLocator(textOf(source));
+/** HEARTWOOD.md keeps its own caps, in characters, whatever the runtime. */
+async function diagnoseHeartwood(personas: PersonaWorkspace, uri: vscode.Uri): Promise<vscode.Diagnostic[] | typeof STALE> {
+  const document = personas.openDocument(uri);
+  const threshold = warnAt(uri);
+  // A closed file's size on disk bounds its characters: most are far from the cap and need not be read.
+  if (!document && !(await mayBeNear(uri, effectiveHeartwoodCap(heartwoodCaps(uri)) * threshold))) return [];
+  const version = document?.version;
+  const text = await personas.heartwoodText(folderOf(uri));
+  if (isStale(document, version)) return STALE;
+  const problem = text === undefined ? undefined : heartwoodCapProblem(reportHeartwood(text, heartwoodCaps(uri), threshold), t);
+  if (!problem || text === undefined) return [];
+  const locate = locator(document?.isDirty ? document : undefined, text);
   if (problem.kind === 'over' && problem.cutIndex !== undefined) {
-    const range = new vscode.Range(locate.at(problem.cutIndex), locate.end());
-    return diagnostic(range, problem.message, vscode.DiagnosticSeverity.Error, DiagnosticCode.over);
+    return [diagnostic(new vscode.Range(locate.at(problem.cutIndex), locate.end()), problem.message, vscode.DiagnosticSeverity.Error, DiagnosticCode.over)];
   }
-  return diagnostic(locate.lastLine(), problem.message, vscode.DiagnosticSeverity.Warning, DiagnosticCode.near);
+  return [diagnostic(locate.lastLine(), problem.message, vscode.DiagnosticSeverity.Warning, DiagnosticCode.near)];
+}
+
+/**
+ * Positions for indexes of the measured text: a dirty editor's own, else counted in the
+ * text read from disk (which an open, unmodified editor shows line for line), ending
+ * where the editor ends when one is open (the disk text may be only the part read).
+ */
+export function locator(document: vscode.TextDocument | undefined, text: string): Locator {
+  if (document?.isDirty) return documentLocator(document, text);
+  const fromText = textLocator(text);
+  if (!document) return fromText;
+  return { ...fromText, end: () => document.lineAt(document.lineCount - 1).range.end };
 }
 
 async function mayBeNear(uri: vscode.Uri, threshold: number): Promise<boolean> {
@@ -96,10 +110,6 @@ function isStale(document: vscode.TextDocument | undefined, version: number | un
   return document !== undefined && (document.isClosed || document.version !== version);
 }
 
-function textOf(source: BootstrapSource): string {
-  return typeof source === 'string' ? source : decodeUtf8(source);
-}
-
 function diagnostic(range: vscode.Range, message: string, severity: vscode.DiagnosticSeverity, code: string): vscode.Diagnostic {
   const result = new vscode.Diagnostic(range, message, severity);
   result.source = DIAGNOSTIC_SOURCE;
@@ -108,16 +118,16 @@ function diagnostic(range: vscode.Range, message: string, severity: vscode.Diagn
 }
 
 /** Turns indexes of the reported text into editor positions. */
-interface Locator {
+export interface Locator {
   at(index: number): vscode.Position;
   end(): vscode.Position;
   /** The last line holding text: where a growing file grows. */
   lastLine(): vscode.Range;
 }
 
-function documentLocator(document: vscode.TextDocument, source: BootstrapSource): Locator {
+function documentLocator(document: vscode.TextDocument, source: string): Locator {
   // The reported text carries the BOM the editor hides but would save back.
-  const shift = typeof source === 'string' && source.startsWith(BOM) && !document.lineAt(0).text.startsWith(BOM) ? 1 : 0;
+  const shift = source.startsWith(BOM) && !document.lineAt(0).text.startsWith(BOM) ? 1 : 0;
   return {
     at: (index) => document.positionAt(Math.max(0, index - shift)),
     end: () => document.lineAt(document.lineCount - 1).range.end,

@@ -1,11 +1,11 @@
 // The Personas tree: each persona folder of the workspace with its bootstrap files,
-// their sizes against the cap, live from editors and disk. Changes are coalesced and
+// their sizes against the caps of the folder's runtime, live from editors and disk. Changes are coalesced and
 // refresh only the persona they touch, so typing in a 2 MB file stays cheap.
 import * as vscode from 'vscode';
 import { HEARTWOOD_FILE, isBootstrapName } from '../core';
-import { onDidChangeSettings } from './config';
 import { Disposable } from './disposable';
-import { PersonaWorkspace } from './personaWorkspace';
+import { Measurements } from './measurements';
+import { baseName, PersonaWorkspace } from './personaWorkspace';
 import { ALL, Coalescer } from './tree/coalescer';
 import { bootstrapFileItem, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './tree/items';
 import { Freshness } from './tree/freshness';
@@ -36,15 +36,21 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
   private readonly verifications = new Coalescer<string>(VERIFY_AFTER_MS, (keys) => this.verify(keys));
   private readonly retries = new Map<string, number>();
 
+  /** Personas the user has open in the tree: only these are measured before they are shown. */
+  private readonly expanded = new Set<string>();
+
   constructor(
     _context: vscode.ExtensionContext,
     private readonly personas: PersonaWorkspace,
+    measurements: Measurements,
   ) {
     super();
-    this.stats = new TreeStats(personas);
+    this.stats = new TreeStats(personas, measurements);
     this.register({ dispose: () => (this.refreshes.dispose(), this.verifications.dispose()) });
     this.view = this.register(vscode.window.createTreeView(PERSONAS_VIEW, { treeDataProvider: this, showCollapseAll: true }));
     this.register(registerMissingDecorations());
+    this.view.message = vscode.l10n.t('Looking for persona folders…');
+    void personas.ready.then(() => (this.view.message = undefined));
     this.register(
       personas.onDidChangePersonas(() => {
         this.nodes.sync(personas.personas);
@@ -54,14 +60,29 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
       }),
     );
     this.register(
-      personas.onDidChangeContent(({ folder, name }) => this.fileChanged(folder, vscode.Uri.joinPath(folder, name))),
+      personas.onDidChangeContent(({ folder, name }) => {
+        if (name === HEARTWOOD_FILE) this.stats.invalidate(vscode.Uri.joinPath(folder, name));
+      }),
     );
+    this.register(
+      measurements.onDidChange(({ folder, names }) => {
+        if (names === 'all') this.fileChanged(folder, undefined);
+        else for (const name of names) this.fileChanged(folder, vscode.Uri.joinPath(folder, name));
+      }),
+    );
+    this.register(this.view.onDidExpandElement(({ element }) => this.setExpanded(element, true)));
+    this.register(this.view.onDidCollapseElement(({ element }) => this.setExpanded(element, false)));
     // Saving does not change the content, but the item's "unsaved" mark must go.
     this.register(
-      vscode.workspace.onDidSaveTextDocument((document) => this.fileChanged(vscode.Uri.joinPath(document.uri, '..'), document.uri)),
+      vscode.workspace.onDidSaveTextDocument((document) => {
+        if (baseName(document.uri) === HEARTWOOD_FILE) this.stats.invalidate(document.uri);
+        this.fileChanged(vscode.Uri.joinPath(document.uri, '..'), document.uri);
+      }),
     );
     this.register(
-      onDidChangeSettings(() => {
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        // The runtime's settings reach the tree through the measurement; Heartwood's caps do not.
+        if (!event.affectsConfiguration('personaStudio.heartwood') && !event.affectsConfiguration('personaStudio.warnAt')) return;
         this.stats.clear();
         this.refreshes.add(ALL);
       }),
@@ -87,11 +108,21 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     return true;
   }
 
-  private fileChanged(folder: vscode.Uri, file: vscode.Uri): void {
-    this.stats.invalidate(file);
+  private setExpanded(element: TreeNode, expanded: boolean): void {
+    if (element.kind !== 'persona') return;
+    const key = element.uri.toString();
+    if (expanded === this.expanded.has(key)) return;
+    if (expanded) this.expanded.add(key);
+    else this.expanded.delete(key);
+    // An expanded persona is measured: its row shows its sizes from now on.
+    if (expanded) this.refreshes.add(key);
+  }
+
+  /** A file changed (or, without `file`, every file of the folder: its runtime did). */
+  private fileChanged(folder: vscode.Uri, file: vscode.Uri | undefined): void {
     const node = this.nodes.get(folder);
     if (!node) return;
-    this.freshness.changed(file.toString());
+    for (const changed of file ? [file] : node.files().map((child) => child.uri)) this.freshness.changed(changed.toString());
     this.retries.delete(node.uri.toString());
     this.refreshes.add(node.uri.toString());
   }
@@ -147,11 +178,16 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
 
   async getTreeItem(element: TreeNode): Promise<vscode.TreeItem> {
     switch (element.kind) {
-      case 'persona':
-        return personaItem(element, await this.stats.persona(element.uri, element.persona.heartwood), {
+      case 'persona': {
+        const startsExpanded = this.nodes.roots.length <= EXPAND_UP_TO;
+        if (startsExpanded) this.expanded.add(element.uri.toString());
+        // A collapsed persona is measured only once it is opened (or something else measured it).
+        const measured = this.expanded.has(element.uri.toString()) || this.stats.peek(element.uri);
+        return personaItem(element, measured ? await this.stats.persona(element.uri, element.persona.heartwood) : undefined, {
           multiRoot: (vscode.workspace.workspaceFolders?.length ?? 0) > 1,
-          expanded: this.nodes.roots.length <= EXPAND_UP_TO,
+          expanded: startsExpanded,
         });
+      }
       case 'file':
         return this.fileItem(element);
       case 'heartwoodPart':

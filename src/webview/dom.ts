@@ -77,6 +77,15 @@ export class ChunkedText {
     for (const node of this.nodes) guessHeight(node.parentNode as HTMLElement, node.data);
   }
 
+  /** The text's last UTF-16 unit ('' when empty). */
+  get lastChar(): string {
+    for (let i = this.nodes.length - 1; i >= 0; i--) {
+      const data = this.nodes[i].data;
+      if (data.length > 0) return data[data.length - 1];
+    }
+    return '';
+  }
+
   get text(): string {
     return this.nodes.map((node) => node.data).join('');
   }

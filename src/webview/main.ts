@@ -1,5 +1,4 @@
 // The soul preview's script: draws what the extension sends and applies its patches.
-import { BOOTSTRAP_ORDER } from '../core/bootstrap';
 import { ChunkedText, element, measureColumns, setText } from './dom';
 import type { FromWebview, HeartwoodView, Labels, RenderMessage, RevealMessage, SectionUpdate, ToWebview, Totals, UpdateMessage, WebviewState } from './protocol';
 import { HeartwoodSectionView, SectionView } from './sections';
@@ -18,6 +17,11 @@ const empty = document.getElementById('empty') as HTMLElement;
 const soul = document.getElementById('soul') as HTMLElement;
 const missing = document.getElementById('missing') as HTMLElement;
 const heartwoodSlot = document.getElementById('heartwood') as HTMLElement;
+// The runtime's total, beside the soul's bytes; the text before the first section.
+const runtimeTotal = element('span', 'runtime-total');
+runtimeTotal.id = 'runtime-total';
+total.after(runtimeTotal);
+const preamble = element('div', 'soul-text preamble');
 
 let state: WebviewState = vscode.getState() ?? {};
 let generation = -1;
@@ -28,6 +32,7 @@ let pendingReveal: RevealMessage | undefined;
 let restoreScroll: number | undefined;
 
 const openFile = (name: string, atCut: boolean) => vscode.postMessage({ type: 'openFile', name, atCut });
+const toggleDropped = (name: string) => vscode.postMessage({ type: 'toggleDropped', name });
 
 function saveState(next: Partial<WebviewState>): void {
   state = { ...state, ...next };
@@ -43,13 +48,13 @@ function render(message: RenderMessage): void {
   empty.textContent = message.empty ?? '';
   empty.hidden = !message.empty;
   sections = new Map();
-  soul.replaceChildren();
+  setPreamble(message.preamble);
+  soul.replaceChildren(preamble);
   for (const init of message.sections) {
-    const view = new SectionView(init, message.labels, openFile);
+    const view = new SectionView(init, message.labels, openFile, toggleDropped);
     sections.set(view.name, view);
     soul.append(view.element);
   }
-  markFirst();
   heartwood = undefined;
   heartwoodSlot.replaceChildren();
   showHeartwood(message.heartwood);
@@ -73,8 +78,14 @@ function update(message: UpdateMessage): void {
     if (part.kind === 'heartwood') showHeartwood(part.heartwood);
     else if (!updateSection(part)) return resync();
   }
-  markFirst();
+  if (message.preamble !== undefined) setPreamble(message.preamble);
+  if (!order(message.order)) return resync();
   showTotals(message.totals);
+}
+
+function setPreamble(text: string): void {
+  setText(preamble, text);
+  preamble.hidden = text === '';
 }
 
 /** Applies one section's change; false when the page no longer matches the extension's copy. */
@@ -84,52 +95,50 @@ function updateSection(part: SectionUpdate): boolean {
   if (change.kind === 'remove') {
     view?.element.remove();
     sections.delete(name);
-  } else if (!view) {
+    return true;
+  }
+  if (!view) {
     if (change.kind !== 'set' || !part.meta || !labels) return false;
-    view = new SectionView({ meta: part.meta, head: change.head }, labels, openFile);
-    insertInOrder(view);
+    view = new SectionView({ meta: part.meta, head: change.head, tail: change.tail }, labels, openFile, toggleDropped);
+    sections.set(name, view);
+    soul.append(view.element); // Put in its place by the message's order.
   } else {
     if (part.meta) view.setMeta(part.meta);
-    if (change.kind === 'set') view.setHead(change.head);
-    if (change.kind === 'patch') {
-      view.apply(change.patch);
-      // A patch is only right on the exact text it was made from.
-      if (view.length !== change.length) return false;
-    }
+    if (change.kind === 'set') view.setText(change.head, change.tail);
+    // A patch is only right on the exact text it was made from.
+    if (change.kind === 'patch' && !view.apply(change.head, change.tail)) return false;
   }
+  return !part.dropped || view.applyDropped(part.dropped);
+}
+
+/** Puts the sections in the soul's order; false when the page lacks one of them. */
+function order(names: readonly string[]): boolean {
+  if (names.length !== sections.size || names.some((name) => !sections.has(name))) return false;
+  const shown = Array.from(soul.children).filter((node) => node !== preamble);
+  if (shown.every((node, i) => (node as HTMLElement).dataset.name === names[i])) return true;
+  for (const name of names) soul.append(sections.get(name)!.element);
   return true;
-}
-
-function insertInOrder(view: SectionView): void {
-  const rank = (name: string) => BOOTSTRAP_ORDER.indexOf(name as (typeof BOOTSTRAP_ORDER)[number]);
-  const after = [...sections.values()].find((other) => rank(other.name) > rank(view.name));
-  soul.insertBefore(view.element, after?.element ?? null);
-  sections.set(view.name, view);
-}
-
-function markFirst(): void {
-  let first = true;
-  for (const node of Array.from(soul.children)) {
-    const view = sections.get((node as HTMLElement).dataset.name ?? '');
-    if (!view) continue;
-    view.first = first;
-    first = false;
-  }
 }
 
 function showTotals(totals: Totals): void {
   // A Heartwood-only persona has no bootstrap soul: say nothing about one.
   const bootstrap = sections.size > 0 || !heartwood;
   setText(total, bootstrap ? totals.text : '');
-  const hidden = sections.size === 0 || totals.missing.length === 0 || !labels;
-  const key = hidden ? '' : totals.missing.join(' ');
+  setText(runtimeTotal, bootstrap ? [totals.runtimeText, totals.tokensText].filter(Boolean).join(' · ') : '');
+  runtimeTotal.dataset.state = totals.state;
+  const hidden = sections.size === 0 || totals.unsent.length === 0;
+  const key = hidden ? '' : JSON.stringify(totals.unsent);
   if (missing.dataset.names === key && missing.hidden === hidden) return;
   missing.dataset.names = key;
   missing.hidden = hidden;
   missing.replaceChildren();
-  if (labels && !hidden) {
-    missing.append(element('span', 'missing-label', labels.missing));
-    for (const name of totals.missing) missing.append(' ', element('span', 'missing-name', name));
+  if (hidden) return;
+  for (const group of totals.unsent) {
+    const line = element('div', 'unsent');
+    line.dataset.status = group.status;
+    line.append(element('span', 'missing-label', group.label));
+    for (const name of group.names) line.append(' ', element('span', 'missing-name', name));
+    missing.append(line);
   }
 }
 

@@ -11,29 +11,68 @@ export interface Patch {
 
 export type CapState = 'ok' | 'near' | 'over';
 
-/** What a section header shows. Texts are formatted (and localized) by the extension. */
-export interface SectionMeta {
-  readonly name: string;
-  /** Size of the whole file in bytes, before any cut. */
-  readonly bytes: number;
-  /** bytes / cap, for the bar. */
-  readonly fraction: number;
-  readonly state: CapState;
-  /** e.g. "14,532 bytes · 0.7 % of 2 MB". */
-  readonly sizeText: string;
-  /** The tail the runtime appends after the cut ('' when the file is not cut). */
-  readonly notice: string;
-  /** Says where the cut falls and what is dropped ('' when the file is not cut). */
-  readonly cutText: string;
-}
+/** A section's state: against its cap, or 'missing' when the runtime sends a marker for it. */
+export type SectionState = CapState | 'missing';
 
 /**
- * A section's text as the runtime sends it is `head + meta.notice`: the head (heading
- * and kept body) is what typing changes, so only the head is patched.
+ * What a section header shows, and the small strings of its text. A section's text as
+ * the runtime sends it is `head + meta.marker + tail`, followed in the soul by
+ * `meta.separator`. Texts are formatted (and localized) by the extension.
  */
+export interface SectionMeta {
+  readonly name: string;
+  /** The runtime's verdict on the file: sent, cut, empty, missing, unreadable. */
+  readonly status: string;
+  /** Size of the whole file in the runtime's unit, before any cut. */
+  readonly size: number;
+  /** size / effective cap, for the bar (0 without a cap). */
+  readonly fraction: number;
+  readonly state: SectionState;
+  /** e.g. "24,310 chars · 121.6 % of 20,000". */
+  readonly sizeText: string;
+  /** e.g. "kept 14,920 + 4,973 · dropped 4,417 chars" ('' when there is nothing to count). */
+  readonly countsText: string;
+  /** The runtime's own words on the file ('' when it has none). */
+  readonly note: string;
+  /** The runtime's marker, exactly as sent, between head and tail ('' when none). */
+  readonly marker: string;
+  /** The soul's text after this section, up to the next one (or the end). */
+  readonly separator: string;
+  /** Says where the cut falls and what is dropped ('' when the file is not cut). */
+  readonly cutText: string;
+  /** The runtime drops part of this file: it can be revealed. */
+  readonly cut: boolean;
+  /** The dropped text is shown (see `SectionInit.dropped`). */
+  readonly revealed: boolean;
+  readonly tokens?: number;
+  readonly tokensText?: string;
+}
+
+/** What the runtime drops of a file, shown in place at its marker; never part of the soul. */
+export interface DroppedView {
+  /** e.g. "Dropped by OpenClaw 2026.9.6: 14,107 chars". */
+  readonly label: string;
+  /** The dropped text, bounded: at most a few tens of KB of it. */
+  readonly text: string;
+  /** e.g. "… 2,031,520 more bytes" ('' when all of it is shown). */
+  readonly moreText: string;
+}
+
 export interface SectionInit {
   readonly meta: SectionMeta;
+  /** The heading and the text before the marker: what typing changes most. */
   readonly head: string;
+  /** The text after the marker ('' without one). */
+  readonly tail: string;
+  /** Present when the section is revealed. */
+  readonly dropped?: DroppedView;
+}
+
+/** Files that send nothing, of one kind: "Not loaded by OpenClaw: TOOLS.md HEARTBEAT.md". */
+export interface UnsentGroup {
+  readonly status: string;
+  readonly label: string;
+  readonly names: readonly string[];
 }
 
 export interface Totals {
@@ -41,8 +80,13 @@ export interface Totals {
   readonly bytes: number;
   /** e.g. "Soul: 28,114 bytes (27.5 KB) · 3 files". */
   readonly text: string;
-  /** Bootstrap files that are absent: not sections. */
-  readonly missing: readonly string[];
+  /** The runtime's total against its budget: "OpenClaw 2026.9.6: 33,120 of 60,000 chars (55.2 %)". */
+  readonly runtimeText: string;
+  readonly state: SectionState;
+  /** The files that are not sections, by kind. */
+  readonly unsent: readonly UnsentGroup[];
+  readonly tokens?: number;
+  readonly tokensText?: string;
 }
 
 export interface HeartwoodView {
@@ -63,10 +107,12 @@ export interface HeartwoodView {
 
 /** Strings the webview shows outside any section, localized by the extension. */
 export interface Labels {
-  readonly missing: string;
   readonly openFile: string;
   readonly cut: string;
   readonly heartwood: string;
+  /** The reveal button of a cut section, off and on. */
+  readonly showDropped: string;
+  readonly hideDropped: string;
 }
 
 export interface RenderMessage {
@@ -81,16 +127,25 @@ export interface RenderMessage {
   readonly empty?: string;
   readonly wrap: boolean;
   readonly labels: Labels;
+  /** The soul's text before its first section (OpenClaw's "# Project Context" lines). */
+  readonly preamble: string;
+  /** In the order of the soul. */
   readonly sections: readonly SectionInit[];
   readonly totals: Totals;
   readonly heartwood?: HeartwoodView;
 }
 
+/** An edit of a text the webview holds; `length` is the text's length after it, to catch drift. */
+export interface PartPatch {
+  readonly patch: Patch;
+  readonly length: number;
+}
+
 export type SectionChange =
   /** The section (new, or replaced outright). */
-  | { readonly kind: 'set'; readonly head: string }
-  /** An edit of the head; `length` is the head's length after it, to catch drift. */
-  | { readonly kind: 'patch'; readonly patch: Patch; readonly length: number }
+  | { readonly kind: 'set'; readonly head: string; readonly tail: string }
+  /** Edits of the head, the tail or both. */
+  | { readonly kind: 'patch'; readonly head?: PartPatch; readonly tail?: PartPatch }
   /** Only the header (size, state, cut) changed. */
   | { readonly kind: 'meta' }
   /** The file is gone: no section. */
@@ -102,7 +157,13 @@ export interface SectionUpdate {
   readonly change: SectionChange;
   /** Present unless the change is a removal. */
   readonly meta?: SectionMeta;
+  /** The revealed dropped text changed (or was hidden: `view` undefined). */
+  readonly dropped?: DroppedChange;
 }
+
+export type DroppedChange =
+  | { readonly kind: 'set'; readonly view?: DroppedView }
+  | { readonly kind: 'patch'; readonly text: PartPatch; readonly label: string; readonly moreText: string };
 
 export interface HeartwoodUpdate {
   readonly kind: 'heartwood';
@@ -115,6 +176,10 @@ export interface UpdateMessage {
   readonly generation: number;
   readonly seq: number;
   readonly parts: ReadonlyArray<SectionUpdate | HeartwoodUpdate>;
+  /** The new preamble, when it changed. */
+  readonly preamble?: string;
+  /** The names of the sections, in the order of the soul. */
+  readonly order: readonly string[];
   readonly totals: Totals;
 }
 
@@ -142,7 +207,9 @@ export type FromWebview =
   /** A render or update is applied: the next may come. */
   | { readonly type: 'ack'; readonly seq: number }
   /** The webview's copy drifted from the extension's: send everything again. */
-  | { readonly type: 'resync' };
+  | { readonly type: 'resync' }
+  /** Show or hide what the runtime drops of a section. */
+  | { readonly type: 'toggleDropped'; readonly name: string };
 
 export function applyPatch(text: string, patch: Patch): string {
   return text.slice(0, patch.start) + patch.insert + text.slice(patch.start + patch.deleteCount);
@@ -170,6 +237,8 @@ export function parseFromWebview(value: unknown): FromWebview | undefined {
       return typeof message.seq === 'number' ? { type: 'ack', seq: message.seq } : undefined;
     case 'resync':
       return { type: 'resync' };
+    case 'toggleDropped':
+      return typeof message.name === 'string' ? { type: 'toggleDropped', name: message.name } : undefined;
     default:
       return undefined;
   }

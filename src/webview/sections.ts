@@ -1,12 +1,18 @@
-// One bootstrap file's section, and the Heartwood section, as the preview draws them.
+// One file's section, and the Heartwood section, as the preview draws them.
 // Everything inside `.soul-text` elements, in document order, is the soul exactly;
-// headers, bars and cut markers are outside them.
+// headers, bars, cut lines and revealed dropped text are outside them.
 import { bar, ChunkedText, element, setBar, setText } from './dom';
-import type { HeartwoodView, Labels, Patch, SectionInit, SectionMeta } from './protocol';
+import type { DroppedChange, DroppedView, HeartwoodView, Labels, PartPatch, SectionInit, SectionMeta } from './protocol';
 
 export type OpenFile = (name: string, atCut: boolean) => void;
 
-function header(name: string, labels: Labels, open: OpenFile): { header: HTMLElement; size: HTMLElement; bar: HTMLElement } {
+interface Header {
+  readonly header: HTMLElement;
+  readonly size: HTMLElement;
+  readonly bar: HTMLElement;
+}
+
+function header(name: string, labels: Labels, open: OpenFile): Header {
   const head = element('div', 'section-header');
   const link = element('button', 'file-link', name);
   link.type = 'button';
@@ -26,41 +32,106 @@ function cutMarker(name: string, open: OpenFile): HTMLButtonElement {
   return marker;
 }
 
+/** A short text of the header, hidden when empty. */
+function setLine(node: HTMLElement, text: string | undefined): void {
+  setText(node, text ?? '');
+  if (node.hidden !== !text) node.hidden = !text;
+}
+
+/** What the runtime drops, shown in place: dimmed, struck, labelled, and never soul text. */
+class DroppedText {
+  readonly element = element('div', 'dropped');
+  private readonly label = element('div', 'dropped-label');
+  private readonly text = new ChunkedText('dropped-text', '');
+  private readonly more = element('div', 'dropped-more');
+
+  constructor() {
+    this.element.hidden = true;
+    this.element.setAttribute('role', 'note');
+    this.element.append(this.label, this.text.element, this.more);
+  }
+
+  set(view: DroppedView | undefined): void {
+    this.element.hidden = !view;
+    if (!view) return this.text.set('');
+    this.text.set(view.text);
+    this.describe(view.label, view.moreText);
+  }
+
+  /** False when the patch does not fit what is shown. */
+  patch(change: PartPatch, label: string, moreText: string): boolean {
+    if (this.element.hidden) return false;
+    this.text.apply(change.patch);
+    this.describe(label, moreText);
+    return this.text.length === change.length;
+  }
+
+  reguess(): void {
+    this.text.reguess();
+  }
+
+  private describe(label: string, moreText: string): void {
+    setText(this.label, label);
+    this.element.setAttribute('aria-label', label);
+    setLine(this.more, moreText);
+  }
+}
+
+/**
+ * One file's section: header, then its text as the runtime sends it (head, marker,
+ * tail) and the separator after it. What the runtime drops can be shown between head
+ * and marker, outside the soul's text.
+ */
 export class SectionView {
   readonly element: HTMLElement;
   readonly name: string;
-  private readonly separator = element('div', 'soul-text separator');
-  private readonly parts: { header: HTMLElement; size: HTMLElement; bar: HTMLElement };
-  private readonly text: ChunkedText;
+  private readonly parts: Header;
+  private readonly counts = element('span', 'counts');
+  private readonly note = element('span', 'note');
+  private readonly tokens = element('span', 'tokens');
+  private readonly reveal = element('button', 'reveal');
+  private readonly head: ChunkedText;
   private readonly cut: HTMLButtonElement;
-  private readonly notice = element('div', 'soul-text notice');
+  private readonly dropped = new DroppedText();
+  private readonly marker = element('div', 'soul-text marker notice');
+  private readonly tail: ChunkedText;
+  private readonly separator = element('div', 'soul-text separator');
   private meta: SectionMeta | undefined;
 
-  constructor(init: SectionInit, private readonly labels: Labels, open: OpenFile) {
+  constructor(init: SectionInit, private readonly labels: Labels, open: OpenFile, toggle: (name: string) => void) {
     this.name = init.meta.name;
     this.element = element('section', 'section');
     this.element.dataset.name = this.name;
     this.separator.setAttribute('aria-hidden', 'true');
     this.parts = header(this.name, labels, open);
-    this.text = new ChunkedText('soul-text section-text', init.head);
+    this.reveal.type = 'button';
+    this.reveal.addEventListener('click', () => toggle(this.name));
+    this.parts.header.insertBefore(this.counts, this.parts.bar);
+    this.parts.header.insertBefore(this.tokens, this.parts.bar);
+    this.parts.header.insertBefore(this.reveal, this.parts.bar);
+    this.parts.header.append(this.note);
+    this.head = new ChunkedText('soul-text section-text', init.head);
+    this.tail = new ChunkedText('soul-text section-text tail', init.tail);
     this.cut = cutMarker(this.name, open);
-    this.element.append(this.separator, this.parts.header, this.text.element, this.cut, this.notice);
+    this.element.append(this.parts.header, this.head.element, this.cut, this.dropped.element, this.marker, this.tail.element, this.separator);
     this.setMeta(init.meta);
+    this.dropped.set(init.dropped);
+    this.layout();
   }
 
-  /** The first section has no separator before it; the others have "\n\n". */
-  set first(first: boolean) {
-    setText(this.separator, first ? '' : '\n\n');
-    if (this.separator.hidden !== first) this.separator.hidden = first;
+  get headLength(): number {
+    return this.head.length;
   }
 
-  get length(): number {
-    return this.text.length;
+  get tailLength(): number {
+    return this.tail.length;
   }
 
   /** The width changed: guess the height of text not yet drawn again. */
   reguess(): void {
-    this.text.reguess();
+    this.head.reguess();
+    this.tail.reguess();
+    this.dropped.reguess();
   }
 
   /** Typing changes the size on every keystroke; the rest only when a cap is crossed. */
@@ -68,44 +139,68 @@ export class SectionView {
     const before = this.meta;
     this.meta = meta;
     if (before?.state !== meta.state) this.element.dataset.state = meta.state;
+    if (before?.status !== meta.status) this.element.dataset.status = meta.status;
     setText(this.parts.size, meta.sizeText);
     setBar(this.parts.bar, meta.fraction, meta.state);
-    if (before?.notice === meta.notice && before.cutText === meta.cutText) return;
-    this.cut.hidden = meta.notice === '';
+    setLine(this.counts, meta.countsText);
+    setLine(this.note, meta.note);
+    setLine(this.tokens, meta.tokensText);
+    setText(this.separator, meta.separator);
+    this.reveal.hidden = !meta.cut;
+    setText(this.reveal, meta.revealed ? this.labels.hideDropped : this.labels.showDropped);
+    this.reveal.setAttribute('aria-pressed', String(meta.revealed));
+    if (before?.marker !== meta.marker) {
+      this.marker.replaceChildren();
+      // The marker's leading newline stays in the text; it draws a blank line only after one.
+      if (meta.marker.startsWith('\n')) this.marker.append(element('span', 'marker-newline', '\n'), document.createTextNode(meta.marker.slice(1)));
+      else if (meta.marker) this.marker.append(document.createTextNode(meta.marker));
+      this.marker.hidden = meta.marker === '';
+      this.layout();
+    }
+    if (before?.cutText === meta.cutText) return;
+    this.cut.hidden = meta.cutText === '';
     this.cut.textContent = meta.cutText;
     this.cut.title = this.labels.cut;
-    setNotice(this.notice, meta.notice);
   }
 
-  setHead(head: string): void {
-    this.text.set(head);
+  setText(head: string, tail: string): void {
+    this.head.set(head);
+    this.tail.set(tail);
+    this.layout();
   }
 
-  apply(patch: Patch): void {
-    this.text.apply(patch);
+  /** False when a patch does not fit the text it was made from. */
+  apply(head: PartPatch | undefined, tail: PartPatch | undefined): boolean {
+    if (head) this.head.apply(head.patch);
+    if (tail) this.tail.apply(tail.patch);
+    this.layout();
+    return (!head || this.head.length === head.length) && (!tail || this.tail.length === tail.length);
+  }
+
+  /** The revealed dropped text; false when a patch does not fit it. */
+  applyDropped(change: DroppedChange): boolean {
+    if (change.kind === 'set') {
+      this.dropped.set(change.view);
+      return true;
+    }
+    return this.dropped.patch(change.text, change.label, change.moreText);
   }
 
   /** Where to scroll for the section, or for its cut when it has one. */
   target(cut: boolean): HTMLElement {
     return cut && !this.cut.hidden ? this.cut : this.element;
   }
-}
 
-/** The runtime's notice; its leading newline stays in the text but draws no blank line. */
-function setNotice(node: HTMLElement, notice: string): void {
-  node.replaceChildren();
-  node.hidden = notice === '';
-  if (notice.startsWith('\n')) {
-    node.append(element('span', 'notice-newline', '\n'), document.createTextNode(notice.slice(1)));
-  } else if (notice) {
-    node.append(document.createTextNode(notice));
+  private layout(): void {
+    this.tail.element.hidden = this.tail.length === 0;
+    this.marker.classList.toggle('after-newline', this.head.lastChar === '\n');
   }
 }
 
 export class HeartwoodSectionView {
   readonly element = element('section', 'section heartwood');
   private readonly title = element('h2', 'group-title');
-  private readonly parts: { header: HTMLElement; size: HTMLElement; bar: HTMLElement };
+  private readonly parts: Header;
   private readonly details = element('div', 'details');
   private readonly body = element('div', 'heartwood-text');
   private readonly cut: HTMLButtonElement;

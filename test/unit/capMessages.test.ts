@@ -5,10 +5,13 @@ import {
   fileCapProblem,
   heartwoodCapProblem,
   MAX_FILE_BYTES,
+  measureCapProblem,
   miscasedMessage,
+  openclaw,
   reportFile,
   reportHeartwood,
   splitsCharacter,
+  toolnexus,
   untranslated,
 } from '../../src/core';
 
@@ -143,5 +146,57 @@ describe('mis-cased bootstrap names', () => {
       miscasedMessage('soul.md', 'SOUL.md'),
       'soul.md is not read as SOUL.md on a case-sensitive file system: the runtime matches bootstrap file names exactly. Rename it to SOUL.md.',
     );
+  });
+});
+
+describe('cap problems over a runtime measure', () => {
+  const text = (sources: Record<string, string>) => new Map(Object.entries(sources).map(([name, value]) => [name, { kind: 'text' as const, text: value }]));
+
+  it('keeps the seed texts for toolnexus, from the measure', () => {
+    for (const body of ['a'.repeat(CAP) + 'b'.repeat(1234), 'a'.repeat(CAP - 1) + 'é' + 'tail', 'a'.repeat(Math.ceil(CAP * 0.95))]) {
+      const measure = toolnexus.compose({ dir: '/p', files: text({ 'MEMORY.md': body }) }).files.find((file) => file.name === 'MEMORY.md')!;
+      const problem = measureCapProblem(measure, 'toolnexus', 'bytes');
+      const seed = fileCapProblem(reportFile('MEMORY.md', body), body);
+      assert.ok(problem && seed);
+      assert.strictEqual(problem.message, seed.message);
+      assert.strictEqual(problem.kind, seed.kind);
+      assert.deepStrictEqual(problem.spans, seed.kind === 'over' ? [{ start: seed.cutIndex, end: Number.MAX_SAFE_INTEGER }] : []);
+    }
+  });
+
+  it("says what OpenClaw keeps of a cut file, over exactly the dropped middle", () => {
+    const soul = 'x'.repeat(30_000);
+    const composition = openclaw.compose({ dir: '/p', files: text({ 'SOUL.md': soul, 'TOOLS.md': 'grep\n' }) });
+    const measure = composition.files.find((file) => file.name === 'SOUL.md')!;
+    const problem = measureCapProblem(measure, 'openclaw', 'chars');
+    assert.ok(problem);
+    assert.strictEqual(problem.kind, 'over');
+    assert.deepStrictEqual(problem.spans, measure.dropped);
+    assert.strictEqual(problem.spans.length, 1);
+    assert.ok(problem.spans[0].start > 0 && problem.spans[0].end < soul.length, 'the middle, not the tail');
+    assert.strictEqual(
+      problem.message,
+      `SOUL.md is over OpenClaw's cap of 20,000 chars: ${measure.note}. The marked text (${measure.droppedSize.toLocaleString('en-US')} chars) is not sent.`,
+    );
+    // A file OpenClaw does not load, and a missing one it marks, are not problems of the file.
+    for (const name of ['TOOLS.md', 'IDENTITY.md']) {
+      assert.strictEqual(measureCapProblem(composition.files.find((file) => file.name === name)!, 'openclaw', 'chars'), undefined);
+    }
+  });
+
+  it('warns near an OpenClaw cap in chars, and says a file the total budget leaves out is not sent', () => {
+    const near = openclaw.compose({ dir: '/p', files: text({ 'SOUL.md': 's'.repeat(19_000) }) }).files.find((file) => file.name === 'SOUL.md')!;
+    assert.deepStrictEqual(measureCapProblem(near, 'openclaw', 'chars'), {
+      kind: 'near',
+      message: "SOUL.md is near OpenClaw's cap of 20,000 chars: 19,000 (95 %), 1,000 left before OpenClaw cuts it.",
+      spans: [],
+    });
+    const full = 'f'.repeat(20_000);
+    const spent = openclaw.compose({ dir: '/p', files: text({ 'AGENTS.md': full, 'SOUL.md': full, 'IDENTITY.md': full, 'MEMORY.md': 'memory' }) });
+    const memory = spent.files.find((file) => file.name === 'MEMORY.md')!;
+    assert.strictEqual(memory.status, 'dropped');
+    const problem = measureCapProblem(memory, 'openclaw', 'chars');
+    assert.strictEqual(problem?.kind, 'over');
+    assert.strictEqual(problem.message, "MEMORY.md is not sent: OpenClaw's total budget is spent before it (6 chars dropped).");
   });
 });

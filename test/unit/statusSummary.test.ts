@@ -3,21 +3,20 @@ import fc from 'fast-check';
 import {
   BOOTSTRAP_ORDER,
   BootstrapName,
+  Composition,
   composeFromSources,
   composeSection,
+  FileMeasure,
   reportFile,
   reportHeartwood,
   sectionByteLength,
   soulByteLength,
   statusSummary,
+  toolnexus,
   utf8Length,
 } from '../../src/core';
 
 const CAP = 2_097_152;
-
-function reports(sources: Partial<Record<BootstrapName, string>>, warnAt = 0.9) {
-  return BOOTSTRAP_ORDER.map((name) => reportFile(name, sources[name], warnAt));
-}
 
 describe('soul size from section sizes', () => {
   it('equals the byte length of the composed soul', () => {
@@ -38,11 +37,18 @@ describe('soul size from section sizes', () => {
   });
 });
 
+/** The toolnexus composition of some files given as editor text. */
+function composition(sources: Partial<Record<BootstrapName, string>>, warnAt = 0.9) {
+  const files = new Map(Object.entries(sources).map(([name, text]) => [name, { kind: 'text' as const, text: text! }]));
+  return toolnexus.compose({ dir: '/p', files }, { warnAt });
+}
+
 describe('status bar summary', () => {
   it('shows the soul size and the active file share of its cap', () => {
-    const files = reports({ 'SOUL.md': 'x'.repeat(20_000), 'AGENTS.md': 'y'.repeat(4_000) });
-    const summary = statusSummary({ files, soulBytes: 24_700, active: 'SOUL.md' });
-    assert.strictEqual(summary.text, '$(person) Soul 24.1 KB · SOUL.md 1.0 %');
+    const soul = composition({ 'SOUL.md': 'x'.repeat(20_000), 'AGENTS.md': 'y'.repeat(4_000) });
+    const summary = statusSummary({ composition: soul, active: 'SOUL.md' });
+    assert.strictEqual(utf8Length(soul.text), 24_028);
+    assert.strictEqual(summary.text, '$(person) Soul 23.5 KB · SOUL.md 1.0 %');
     assert.strictEqual(summary.state, 'ok');
     assert.deepStrictEqual(summary.rows[0], { name: 'AGENTS.md', state: 'ok', size: '3.9 KB', share: '0.2 %' });
     assert.deepStrictEqual(summary.rows[2], { name: 'IDENTITY.md', state: 'missing', size: '—', share: '' });
@@ -50,15 +56,15 @@ describe('status bar summary', () => {
   });
 
   it('takes the worst state of any file, not just the active one', () => {
-    const near = reports({ 'SOUL.md': 'x', 'MEMORY.md': 'm'.repeat(CAP - 10) });
-    assert.strictEqual(statusSummary({ files: near, soulBytes: 1, active: 'SOUL.md' }).state, 'near');
-    const over = reports({ 'SOUL.md': 'x', 'MEMORY.md': 'm'.repeat(CAP + 1) });
-    assert.strictEqual(statusSummary({ files: over, soulBytes: 1, active: 'SOUL.md' }).state, 'over');
+    const near = composition({ 'SOUL.md': 'x', 'MEMORY.md': 'm'.repeat(CAP - 10) });
+    assert.strictEqual(statusSummary({ composition: near, active: 'SOUL.md' }).state, 'near');
+    const over = composition({ 'SOUL.md': 'x', 'MEMORY.md': 'm'.repeat(CAP + 1) });
+    assert.strictEqual(statusSummary({ composition: over, active: 'SOUL.md' }).state, 'over');
   });
 
   it('counts HEARTWOOD.md in characters and in the state', () => {
     const heartwood = reportHeartwood('h'.repeat(2001));
-    const summary = statusSummary({ files: reports({}), heartwood, soulBytes: 0, active: 'HEARTWOOD.md' });
+    const summary = statusSummary({ composition: composition({}), heartwood, active: 'HEARTWOOD.md' });
     assert.strictEqual(summary.text, '$(person) Heartwood 2,001 chars · >100 %');
     assert.strictEqual(summary.state, 'over');
     // A Heartwood-only persona does not list seven missing bootstrap files.
@@ -66,10 +72,33 @@ describe('status bar summary', () => {
   });
 
   it('says a mis-cased active file is not read', () => {
-    const summary = statusSummary({ files: reports({ 'AGENTS.md': 'a' }), soulBytes: 15, active: 'soul.md' });
+    const summary = statusSummary({ composition: composition({ 'AGENTS.md': 'a' }), active: 'soul.md' });
     assert.strictEqual(summary.text, '$(person) Soul 15 B · soul.md is not read');
   });
+
+  it('under another runtime, counts in its unit against its total budget and says what it does not load', () => {
+    const measures = [
+      measure({ name: 'SOUL.md', status: 'sent', size: 15_000, cap: 20_000, effectiveCap: 20_000, state: 'ok' }),
+      measure({ name: 'TOOLS.md', status: 'notLoaded', size: 5, state: 'missing' }),
+      measure({ name: 'AGENTS.md', status: 'missing', size: 0, state: 'missing' }),
+    ];
+    const fake: Composition = { runtime: 'openclaw', unit: 'chars', text: '', files: measures, found: ['SOUL.md'], total: { size: 15_100, cap: 60_000, state: 'ok' } };
+    const summary = statusSummary({ composition: fake, active: 'SOUL.md' });
+    assert.strictEqual(summary.text, '$(person) OpenClaw 15,100 of 60,000 chars · SOUL.md 75 %');
+    assert.deepStrictEqual(summary.rows, [
+      { name: 'SOUL.md', state: 'ok', size: '15,000 chars', share: '75 %' },
+      { name: 'TOOLS.md', state: 'missing', size: '5 chars', share: 'not loaded by OpenClaw' },
+      { name: 'AGENTS.md', state: 'missing', size: '—', share: 'marker sent' },
+    ]);
+    assert.strictEqual(statusSummary({ composition: fake, active: 'TOOLS.md' }).text, '$(person) OpenClaw 15,100 of 60,000 chars · TOOLS.md is not loaded');
+    const spent: Composition = { ...fake, total: { size: 61_000, cap: 60_000, state: 'over' } };
+    assert.strictEqual(statusSummary({ composition: spent, active: 'SOUL.md' }).state, 'over');
+  });
 });
+
+function measure(fields: Pick<FileMeasure, 'name' | 'status' | 'size' | 'state'> & Partial<FileMeasure>): FileMeasure {
+  return { text: '', kept: [], dropped: [], keptSize: fields.size, droppedSize: 0, section: '', offset: -1, ...fields };
+}
 
 describe('section size of editor text past the cap', () => {
   const composed = (text: string) => utf8Length(composeSection('MEMORY.md', text).text);

@@ -1,22 +1,27 @@
 // Commands on a persona's composed soul: preview it, copy it, export it, refresh.
+// Copy and export take exactly the text the chosen runtime injects.
 import * as vscode from 'vscode';
-import { composeFromSources, composeHeartwood, formatCount, utf8Length } from '../../core';
+import { composeHeartwood, formatCount, RUNTIME_NAMES, utf8Length } from '../../core';
 import { heartwoodCaps } from '../config';
+import { Measurements } from '../measurements';
 import { Persona, PersonaWorkspace } from '../personaWorkspace';
 import type { CommandContext } from '.';
 import { resolvePersona } from './pickPersona';
 
-/** What a persona sends: its soul, or for a Heartwood-only persona its identity section. */
-async function composedText(personas: PersonaWorkspace, persona: Persona): Promise<{ text: string; what: string } | undefined> {
-  const { soul, found } = composeFromSources(await personas.sources(persona.uri));
-  if (found.length > 0) return { text: soul, what: vscode.l10n.t('composed soul') };
+/** What a persona sends under its runtime, or for a Heartwood-only persona its identity section. */
+async function composedText(personas: PersonaWorkspace, measurements: Measurements, persona: Persona): Promise<{ text: string; what: string } | undefined> {
+  const composition = await measurements.composition(persona.uri);
+  if (composition.found.length > 0) {
+    const what = composition.runtime === 'toolnexus' ? vscode.l10n.t('composed soul') : vscode.l10n.t('{0} context', RUNTIME_NAMES[composition.runtime]);
+    return { text: composition.text, what };
+  }
   const heartwood = composeHeartwood(await personas.heartwoodText(persona.uri), heartwoodCaps(persona.uri));
   if (heartwood !== null) return { text: heartwood, what: vscode.l10n.t('Heartwood identity section') };
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no bootstrap file yet: its soul is empty.', persona.label));
   return undefined;
 }
 
-export function registerSoulCommands({ personas, previews }: CommandContext): vscode.Disposable[] {
+export function registerSoulCommands({ personas, measurements, previews }: CommandContext): vscode.Disposable[] {
   const pick = (target: unknown) => resolvePersona(personas, target, vscode.l10n.t('Choose a persona'));
   return [
     vscode.commands.registerCommand('personaStudio.openPreview', async (target?: unknown) => {
@@ -29,7 +34,7 @@ export function registerSoulCommands({ personas, previews }: CommandContext): vs
     }),
     vscode.commands.registerCommand('personaStudio.copySoul', async (target?: unknown) => {
       const persona = await pick(target);
-      const composed = persona && (await composedText(personas, persona));
+      const composed = persona && (await composedText(personas, measurements, persona));
       if (!persona || !composed) return;
       await vscode.env.clipboard.writeText(composed.text);
       void vscode.window.showInformationMessage(
@@ -38,7 +43,7 @@ export function registerSoulCommands({ personas, previews }: CommandContext): vs
     }),
     vscode.commands.registerCommand('personaStudio.exportSoul', async (target?: unknown) => {
       const persona = await pick(target);
-      const composed = persona && (await composedText(personas, persona));
+      const composed = persona && (await composedText(personas, measurements, persona));
       if (!persona || !composed) return;
       // The save dialog asks before replacing an existing file; the user chose the path.
       const uri = await vscode.window.showSaveDialog({
@@ -64,6 +69,7 @@ export function registerSoulCommands({ personas, previews }: CommandContext): vs
       );
       if (answer === open) await vscode.window.showTextDocument(uri);
     }),
+    vscode.commands.registerCommand('personaStudio.toggleDroppedText', () => previews.toggleDropped()),
     vscode.commands.registerCommand('personaStudio.refresh', async () => {
       await personas.refresh();
       previews.refresh();

@@ -1,22 +1,18 @@
-// One webview (the Soul view or a preview tab) showing one persona's soul, kept in
-// step with the editors: the first render sends everything, then each change sends
-// only the changed section as a patch. Updates are coalesced, never debounced.
+// One webview (the Soul view or a preview tab) showing one persona's soul exactly as
+// its runtime injects it, kept in step with the editors: the first render sends
+// everything, then each change sends only the changed sections as patches. Updates
+// are coalesced, never debounced.
 import * as vscode from 'vscode';
-import {
-  BootstrapName,
-  BootstrapSource,
-  composeSection,
-  HEARTWOOD_FILE,
-  isBootstrapName,
-  reportFile,
-  reportHeartwood,
-} from '../../core';
+import { HEARTWOOD_FILE, lineAndColumn, reportHeartwood } from '../../core';
 import { heartwoodCaps, previewWrap, warnAt } from '../config';
 import { Disposable } from '../disposable';
 import { baseName, ContentChange, PersonaWorkspace } from '../personaWorkspace';
-import { HeartwoodUpdate, parseFromWebview, RevealMessage, SectionUpdate, ToWebview } from '../../webview/protocol';
-import { heartwoodModel, labels, sectionModel, SectionModel } from './soulModel';
-import { Coalescer, SoulSync } from './sync';
+import { HeartwoodUpdate, parseFromWebview, RevealMessage, ToWebview } from '../../webview/protocol';
+import { SoulBlocks, SoulModel } from './blocks';
+import { CompositionSource } from './compositionSource';
+import { FullerTexts } from './droppedText';
+import { heartwoodModel, labels } from './soulModel';
+import { Coalescer, SoulChanges, SoulSync } from './sync';
 
 /** Where the session lives: a webview view or a webview panel. */
 export interface PreviewHost {
@@ -32,8 +28,16 @@ export class PreviewSession extends Disposable {
   private folder: vscode.Uri | undefined;
   private ready = false;
   private needsRender = true;
-  private readonly dirty = new Set<string>();
+  /** The composition may have changed since the last message. */
+  private soulDirty = false;
+  private heartwoodDirty = false;
   private readonly sync = new SoulSync(vscode.l10n.t);
+  private blocks = new SoulBlocks(vscode.l10n.t);
+  /** The blocks last sent, for the reveal toggles and for opening files. */
+  private shown: SoulModel | undefined;
+  /** Sections whose dropped text is revealed. */
+  private readonly revealed = new Set<string>();
+  private readonly fuller = new FullerTexts();
   private readonly updates: Coalescer;
   private pendingReveal: RevealMessage | undefined;
   /** The render or update the webview has not acknowledged yet. */
@@ -46,6 +50,7 @@ export class PreviewSession extends Disposable {
   constructor(
     private readonly host: PreviewHost,
     private readonly personas: PersonaWorkspace,
+    private readonly source: CompositionSource,
     folder: vscode.Uri | undefined,
     private readonly emptyText: () => string,
   ) {
@@ -54,6 +59,13 @@ export class PreviewSession extends Disposable {
     this.updates = new Coalescer(() => this.update());
     this.register({ dispose: () => (this.updates.dispose(), clearTimeout(this.ackTimeout)) });
     this.register(host.webview.onDidReceiveMessage((raw) => this.receive(raw)));
+    this.register(
+      source.onDidChange((change) => {
+        if (!this.folder || change.folder.toString() !== this.folder.toString()) return;
+        this.soulDirty = true;
+        this.updates.request();
+      }),
+    );
   }
 
   get persona(): vscode.Uri | undefined {
@@ -64,6 +76,7 @@ export class PreviewSession extends Disposable {
   show(folder: vscode.Uri | undefined): void {
     if (folder?.toString() === this.folder?.toString()) return;
     this.folder = folder;
+    this.revealed.clear();
     this.folderEmitter.fire(folder);
     this.refresh();
   }
@@ -77,7 +90,26 @@ export class PreviewSession extends Disposable {
   /** A persona file changed, in an editor or on disk. */
   changed(change: ContentChange): void {
     if (!this.folder || change.folder.toString() !== this.folder.toString()) return;
-    this.dirty.add(change.name);
+    if (change.name === HEARTWOOD_FILE) this.heartwoodDirty = true;
+    else this.soulDirty = true;
+    this.updates.request();
+  }
+
+  /** Shows or hides what the runtime drops of one section. */
+  toggleDropped(name: string): void {
+    if (!this.shown?.sections.some((section) => section.meta.name === name && section.meta.cut)) return;
+    if (!this.revealed.delete(name)) this.revealed.add(name);
+    this.soulDirty = true;
+    this.updates.request();
+  }
+
+  /** Shows the dropped text of every cut section, or hides it when all of it is shown. */
+  toggleAllDropped(): void {
+    const cut = (this.shown?.sections ?? []).filter((section) => section.meta.cut).map((section) => section.meta.name);
+    const all = cut.length > 0 && cut.every((name) => this.revealed.has(name));
+    this.revealed.clear();
+    if (!all) for (const name of cut) this.revealed.add(name);
+    this.soulDirty = true;
     this.updates.request();
   }
 
@@ -112,6 +144,9 @@ export class PreviewSession extends Disposable {
       case 'openFile':
         void this.openFile(message.name, message.atCut);
         return;
+      case 'toggleDropped':
+        this.toggleDropped(message.name);
+        return;
     }
   }
 
@@ -130,12 +165,12 @@ export class PreviewSession extends Disposable {
     if (seq !== this.unacked) return;
     this.unacked = undefined;
     clearTimeout(this.ackTimeout);
-    if (this.needsRender || this.dirty.size > 0 || this.pendingReveal) this.updates.request();
+    if (this.needsRender || this.soulDirty || this.heartwoodDirty || this.pendingReveal) this.updates.request();
   }
 
   private async update(): Promise<void> {
     if (!this.ready || !this.host.visible) {
-      this.dirty.clear();
+      this.soulDirty = this.heartwoodDirty = false;
       return;
     }
     // One message in flight at a time: when the webview (or the machine) is slow, the
@@ -143,25 +178,26 @@ export class PreviewSession extends Disposable {
     if (this.unacked !== undefined) return;
     if (this.needsRender) {
       this.needsRender = false;
-      this.dirty.clear();
+      this.soulDirty = this.heartwoodDirty = false;
       await this.render();
-    } else if (this.dirty.size > 0 && this.folder) {
+    } else if ((this.soulDirty || this.heartwoodDirty) && this.folder) {
       const folder = this.folder;
-      const names = [...this.dirty];
-      this.dirty.clear();
-      const parts: Array<SectionUpdate | HeartwoodUpdate | undefined> = [];
-      for (const name of names) {
-        if (isBootstrapName(name)) {
-          const source = await this.personas.source(vscode.Uri.joinPath(folder, name));
-          parts.push(this.sync.section(name, source === undefined ? undefined : this.sectionOf(name, source, folder)));
-        } else if (name === HEARTWOOD_FILE) {
-          const text = await this.personas.heartwoodText(folder);
-          parts.push(this.sync.heartwood(heartwoodModel(text, heartwoodCaps(folder), warnAt(folder), vscode.l10n.t)));
-        }
+      const [soul, heartwood] = [this.soulDirty, this.heartwoodDirty];
+      this.soulDirty = this.heartwoodDirty = false;
+      let changes: SoulChanges | undefined;
+      let heartwoodPart: HeartwoodUpdate | undefined;
+      if (soul) {
+        const model = await this.soulOf(folder);
+        // The persona changed meanwhile: a full render follows, this pass is moot.
+        if (this.needsRender || this.folder?.toString() !== folder.toString()) return;
+        changes = this.sync.soul(model);
       }
-      // The persona changed meanwhile: a full render follows, this pass is moot.
-      if (this.needsRender) return;
-      this.post(this.sync.update(parts));
+      if (heartwood) {
+        const text = await this.personas.heartwoodText(folder);
+        if (this.needsRender) return;
+        heartwoodPart = this.sync.heartwood(heartwoodModel(text, heartwoodCaps(folder), warnAt(folder), vscode.l10n.t));
+      }
+      this.post(this.sync.update(changes, heartwoodPart));
     }
     if (this.pendingReveal && !this.needsRender) {
       this.post(this.pendingReveal);
@@ -169,10 +205,13 @@ export class PreviewSession extends Disposable {
     }
   }
 
-  private sectionOf(name: BootstrapName, source: BootstrapSource, folder: vscode.Uri): SectionModel {
-    const section = composeSection(name, source);
-    const cut = section.truncated ? reportFile(name, source).cut : undefined;
-    return sectionModel(section, warnAt(folder), vscode.l10n.t, cut);
+  /** The runtime's composition of the folder, as blocks. */
+  private async soulOf(folder: vscode.Uri): Promise<SoulModel> {
+    const composition = await this.source.composition(folder);
+    const fuller = this.revealed.size > 0 ? await this.fuller.of(folder, composition, this.revealed) : undefined;
+    const model = this.blocks.build(composition, this.source.profile(folder).label, (name) => this.revealed.has(name), fuller);
+    this.shown = model;
+    return model;
   }
 
   private async render(): Promise<void> {
@@ -180,15 +219,17 @@ export class PreviewSession extends Disposable {
     const t = vscode.l10n.t;
     const common = { wrap: previewWrap(), labels: labels(t) };
     if (!folder) {
-      this.post(this.sync.render({ ...common, empty: this.emptyText(), sections: [] }));
+      this.shown = undefined;
+      this.post(this.sync.render({ ...common, empty: this.emptyText() }));
       return;
     }
-    const [sources, heartwoodText] = await Promise.all([this.personas.sources(folder), this.personas.heartwoodText(folder)]);
+    // A fresh start reads everything again, separators included.
+    this.blocks = new SoulBlocks(t);
+    const [soul, heartwoodText] = await Promise.all([this.soulOf(folder), this.personas.heartwoodText(folder)]);
     if (this.folder?.toString() !== folder.toString()) return; // Another persona is on its way.
-    const sections = [...sources].map(([name, source]) => this.sectionOf(name, source, folder));
     const heartwood = heartwoodModel(heartwoodText, heartwoodCaps(folder), warnAt(folder), t);
-    const empty = sections.length === 0 && !heartwood ? t('This persona folder has no bootstrap file yet.') : undefined;
-    this.post(this.sync.render({ ...common, persona: { uri: folder.toString(), label: this.label(folder) }, empty, sections, heartwood }));
+    const empty = soul.sections.length === 0 && !heartwood ? t('This persona folder has no bootstrap file yet.') : undefined;
+    this.post(this.sync.render({ ...common, persona: { uri: folder.toString(), label: this.label(folder) }, empty, soul, heartwood }));
   }
 
   label(folder = this.folder): string {
@@ -198,20 +239,31 @@ export class PreviewSession extends Disposable {
 
   private async openFile(name: string, atCut: boolean): Promise<void> {
     const folder = this.folder;
-    // The webview only names a file; which files it may open is decided here.
-    if (!folder || !(isBootstrapName(name) || name === HEARTWOOD_FILE)) return;
+    // The webview only names a file; which files it may open is decided here: the
+    // sections shown and HEARTWOOD.md, inside the workspace.
+    if (!folder || !(name === HEARTWOOD_FILE || this.shown?.sections.some((section) => section.meta.name === name))) return;
     const uri = vscode.Uri.joinPath(folder, name);
+    if (!vscode.workspace.getWorkspaceFolder(uri)) return;
     let selection: vscode.Range | undefined;
     if (atCut) {
-      const cut = isBootstrapName(name)
-        ? reportFile(name, await this.personas.source(uri)).cut
-        : reportHeartwood(await this.personas.heartwoodText(folder), heartwoodCaps(folder)).cut;
-      if (cut) selection = new vscode.Range(cut.line, cut.column, cut.line, cut.column);
+      const at = name === HEARTWOOD_FILE ? reportHeartwood(await this.personas.heartwoodText(folder), heartwoodCaps(folder)).cut : await this.cutOf(uri);
+      if (at) selection = new vscode.Range(at.line, at.column, at.line, at.column);
     }
     try {
       await vscode.window.showTextDocument(uri, { viewColumn: this.host.fileColumn(uri), selection, preview: false });
     } catch (error) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Could not open {0}: {1}', name, error instanceof Error ? error.message : String(error)));
     }
+  }
+
+  /** Where the runtime's first cut of a file falls, as an editor position. */
+  private async cutOf(uri: vscode.Uri): Promise<{ line: number; column: number } | undefined> {
+    const measure = await this.source.file(uri);
+    const span = measure?.dropped[0];
+    if (!measure || !span) return undefined;
+    const at = lineAndColumn(measure.text, Math.min(span.start, measure.text.length));
+    // The measured text keeps a BOM the editor does not show.
+    const bom = at.line === 0 && measure.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    return { line: at.line, column: at.column - bom };
   }
 }

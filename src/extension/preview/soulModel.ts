@@ -1,93 +1,196 @@
-// What the preview shows for each section and for Heartwood, built from the core's
-// composition. Pure (no vscode): strings go through an injected translator.
+// What the preview shows for each file a runtime measures, and for Heartwood: sizes in
+// the runtime's unit against its caps, kept and dropped counts, the cut, the dropped
+// text to reveal. Pure (no vscode): strings go through an injected translator.
 import {
-  capState,
   composeHeartwood,
-  CutPlace,
+  FileMeasure,
   formatBytes,
   formatCount,
   formatPercent,
   HeartwoodCaps,
-  MAX_FILE_BYTES,
+  lineAndColumn,
   reportHeartwood,
-  sectionHeading,
-  SoulSection,
+  SizeUnit,
   splitHeartwood,
-  TRUNCATION_NOTICE,
   utf8Length,
 } from '../../core';
-import type { HeartwoodView, Labels, SectionMeta } from '../../webview/protocol';
+import type { DroppedView, HeartwoodView, Labels, SectionMeta } from '../../webview/protocol';
 
 /** `vscode.l10n.t` in the extension; a plain `{0}` formatter in tests. */
 export type Translate = (message: string, ...args: Array<string | number>) => string;
 
-/** A section as the preview holds it: its text is `heading + kept + meta.notice`. */
-export interface SectionModel {
-  readonly meta: SectionMeta;
-  /** `## NAME\n\n`. */
-  readonly heading: string;
-  /** The body as sent, minus the truncation notice: the part typing changes. */
-  readonly kept: string;
-  /** UTF-8 bytes of the section's text in the soul. */
-  readonly soulBytes: number;
-}
+/** At most this many UTF-16 units of a file's dropped text are revealed. */
+export const REVEAL_LIMIT = 64 * 1024;
 
-/** The text the webview shows for a section, before its notice. */
-export function headOf(model: SectionModel): string {
-  return model.heading + model.kept;
-}
+const MIB = 1024 * 1024;
 
-/**
- * A section's body split into what typing changes (kept) and the runtime's truncation
- * notice (the tail of a cut file). `trim()` removes the notice's leading newline when
- * nothing but whitespace is kept before it.
- */
-export function splitNotice(section: Pick<SoulSection, 'body' | 'truncated'>): { kept: string; notice: string } {
-  if (section.truncated) {
-    for (const notice of [TRUNCATION_NOTICE, TRUNCATION_NOTICE.trimStart()]) {
-      if (section.body.endsWith(notice)) return { kept: section.body.slice(0, section.body.length - notice.length), notice };
+/** The size of `text` in a runtime's unit. */
+export function sizeIn(unit: SizeUnit, text: string): number {
+  if (unit === 'bytes') return utf8Length(text);
+  if (unit === 'chars') return text.length;
+  let pairs = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unitAt = text.charCodeAt(i);
+    if (unitAt >= 0xd800 && unitAt <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        pairs++;
+        i++;
+      }
     }
   }
-  return { kept: section.body, notice: '' };
+  return text.length - pairs;
 }
 
-/**
- * A section of the soul as the preview shows it; `cut` is the core's report of the cut,
- * when there is one. Works on the body, never on heading + body: joining them would copy
- * a 2 MB string on every keystroke.
- */
-export function sectionModel(section: SoulSection, warnAt: number, t: Translate, cut?: CutPlace): SectionModel {
-  const { kept, notice } = splitNotice(section);
-  const heading = sectionHeading(section.name);
-  const fraction = section.bytes / MAX_FILE_BYTES;
-  const dropped = Math.max(0, section.bytes - MAX_FILE_BYTES);
-  const cutText = !section.truncated
-    ? ''
-    : cut
-      ? t('Cut at the 2 MB cap (line {0}, column {1}): the runtime drops the last {2} bytes.', cut.line + 1, cut.column + 1, formatCount(dropped))
-      : t('Cut at the 2 MB cap: the runtime drops the last {0} bytes.', formatCount(dropped));
+export function unitName(unit: SizeUnit, t: Translate): string {
+  if (unit === 'bytes') return t('bytes');
+  return unit === 'chars' ? t('chars') : t('code points');
+}
+
+/** A cap as a size line says it: "2 MB" for whole mebibytes, else the count. */
+function capNumber(cap: number, unit: SizeUnit): string {
+  if (unit === 'bytes' && cap % MIB === 0) return `${cap / MIB} MB`;
+  if (unit === 'bytes' && cap % 1024 === 0) return `${cap / 1024} KB`;
+  return formatCount(cap);
+}
+
+/** A cap as a cut line says it: "2 MB", "20,000-char". */
+function capPhrase(cap: number, unit: SizeUnit, t: Translate): string {
+  if (unit === 'bytes') return cap % 1024 === 0 ? capNumber(cap, unit) : t('{0}-byte', formatCount(cap));
+  return unit === 'chars' ? t('{0}-char', formatCount(cap)) : t('{0}-code-point', formatCount(cap));
+}
+
+/** The slice [start, end) of `text`, widened so that it never splits a surrogate pair. */
+function wholeSlice(text: string, start: number, end: number): string {
+  const last = text.charCodeAt(end - 1);
+  if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
+  return text.slice(start, end);
+}
+
+/** Where a cut line points: one-based, as an editor shows it. */
+function place(text: string, index: number): { line: number; column: number } {
+  const { line, column } = lineAndColumn(text, index);
+  // A BOM is in the measured text but not in the editor's.
+  const bom = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return { line: line + 1, column: column + 1 - bom };
+}
+
+/** What the header says of a file's cut, from its dropped spans. */
+function cutText(file: FileMeasure, unit: SizeUnit, t: Translate): string {
+  const spans = file.dropped;
+  if (spans.length === 0) return '';
+  const cap = file.effectiveCap ?? file.cap;
+  const where = cap === undefined ? t('Cut') : t('Cut at the {0} cap', capPhrase(cap, unit, t));
+  const dropped = formatCount(file.droppedSize);
+  const first = place(file.text, Math.min(spans[0].start, file.text.length));
+  const end = spans[spans.length - 1].end;
+  if (end >= file.text.length) {
+    return t('{0} (line {1}, column {2}): the runtime drops the last {3} {4}.', where, first.line, first.column, dropped, unitName(unit, t));
+  }
+  const last = place(file.text, end);
+  return t('{0}: the runtime drops {1} {2}, from line {3}, column {4} to line {5}, column {6}.', where, dropped, unitName(unit, t), first.line, first.column, last.line, last.column);
+}
+
+function sizeText(file: FileMeasure, unit: SizeUnit, t: Translate): string {
+  if (file.status === 'missing') return t('absent: the runtime sends a marker in its place');
+  if (file.status === 'unreadable') return t('unreadable: the runtime sends a marker in its place');
+  const size = `${formatCount(file.size)} ${unitName(unit, t)}`;
+  const cap = file.effectiveCap ?? file.cap;
+  if (cap === undefined || cap <= 0) return size;
+  return t('{0} · {1} of {2}', size, formatPercent(file.size / cap), capNumber(cap, unit));
+}
+
+function countsText(file: FileMeasure, unit: SizeUnit, t: Translate): string {
+  if (file.status === 'empty') return t('empty: nothing of it is sent');
+  if (file.status !== 'cut') return '';
+  const kept =
+    file.kept.length <= 1
+      ? formatCount(file.keptSize)
+      : file.kept.map((span) => formatCount(sizeIn(unit, file.text.slice(span.start, span.end)))).join(' + ');
+  return t('kept {0} · dropped {1} {2}', kept, formatCount(file.droppedSize), unitName(unit, t));
+}
+
+/** The header of a file that sends text; `marker` and `separator` are placed by the caller. */
+export function sectionMeta(
+  file: FileMeasure,
+  unit: SizeUnit,
+  layout: { readonly marker: string; readonly separator: string; readonly revealed: boolean },
+  t: Translate,
+): SectionMeta {
+  const cap = file.effectiveCap ?? file.cap;
   return {
-    meta: {
-      name: section.name,
-      bytes: section.bytes,
-      fraction,
-      state: capState(section.bytes, MAX_FILE_BYTES, warnAt),
-      sizeText: t('{0} bytes · {1} of 2 MB', formatCount(section.bytes), formatPercent(fraction)),
-      notice,
-      cutText,
-    },
-    heading,
-    kept,
-    soulBytes: utf8Length(heading) + utf8Length(section.body),
+    name: file.name,
+    status: file.status,
+    size: file.size,
+    fraction: cap ? file.size / cap : 0,
+    state: file.state,
+    sizeText: sizeText(file, unit, t),
+    countsText: countsText(file, unit, t),
+    note: file.note ?? '',
+    marker: layout.marker,
+    separator: layout.separator,
+    cutText: cutText(file, unit, t),
+    cut: file.dropped.length > 0,
+    revealed: layout.revealed && file.dropped.length > 0,
   };
 }
 
-/** The soul's size line: bytes of the joined sections. */
+/** What a runtime drops of a file, bounded to REVEAL_LIMIT units of text. */
+export function droppedView(file: FileMeasure, unit: SizeUnit, runtimeLabel: string, t: Translate, limit = REVEAL_LIMIT): DroppedView | undefined {
+  if (file.dropped.length === 0) return undefined;
+  const parts: string[] = [];
+  let room = limit;
+  let shown = 0;
+  for (const span of file.dropped) {
+    if (room <= 0) break;
+    const end = Math.min(span.end, file.text.length);
+    if (span.start >= end) continue;
+    const part = wholeSlice(file.text, span.start, Math.min(end, span.start + room));
+    parts.push(part);
+    shown += sizeIn(unit, part);
+    room -= part.length;
+  }
+  const more = Math.max(0, file.droppedSize - shown);
+  return {
+    label: t('Dropped by {0}: {1} {2}', runtimeLabel, formatCount(file.droppedSize), unitName(unit, t)),
+    // Spans apart in the file stay apart here.
+    text: parts.join('\n⋯\n'),
+    moreText: more > 0 ? t('… {0} more {1}', formatCount(more), unitName(unit, t)) : '',
+  };
+}
+
+/** The soul's size line: bytes of the composed text. */
 export function totalsText(bytes: number, files: number, t: Translate): string {
   if (files === 0) return t('Soul: empty (no bootstrap file)');
   return files === 1
     ? t('Soul: {0} bytes ({1}) · 1 file', formatCount(bytes), formatBytes(bytes))
     : t('Soul: {0} bytes ({1}) · {2} files', formatCount(bytes), formatBytes(bytes), files);
+}
+
+/** The runtime's total against its budget: "OpenClaw 2026.9.6: 33,120 of 60,000 chars (55.2 %)". */
+export function runtimeTotalText(label: string, unit: SizeUnit, total: { readonly size: number; readonly cap?: number }, t: Translate): string {
+  if (total.cap === undefined || total.cap <= 0) return t('{0}: {1} {2}', label, formatCount(total.size), unitName(unit, t));
+  return t('{0}: {1} of {2} {3} ({4})', label, formatCount(total.size), formatCount(total.cap), unitName(unit, t), formatPercent(total.size / total.cap));
+}
+
+/** The heading of a list of files that send nothing. */
+export function unsentLabel(status: string, runtimeLabel: string, t: Translate): string {
+  switch (status) {
+    case 'absent':
+      return t('Not in the soul (missing):');
+    case 'notLoaded':
+      return t('Not loaded by {0}:', runtimeLabel);
+    case 'dropped':
+      return t('Dropped (the total budget is spent):');
+    case 'empty':
+      return t('Empty (sends nothing):');
+    case 'missing':
+      return t('Missing:');
+    case 'unreadable':
+      return t('Unreadable:');
+    default:
+      return t('Not sent:');
+  }
 }
 
 /** The Heartwood section as sent, or undefined when the persona has no HEARTWOOD.md. */
@@ -118,9 +221,10 @@ export function heartwoodModel(text: string | undefined, caps: HeartwoodCaps, wa
 
 export function labels(t: Translate): Labels {
   return {
-    missing: t('Not in the soul (missing):'),
     openFile: t('Open the file'),
     cut: t('cut here'),
     heartwood: t('Heartwood identity section'),
+    showDropped: t('Show dropped text'),
+    hideDropped: t('Hide dropped text'),
   };
 }

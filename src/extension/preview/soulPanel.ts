@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../disposable';
 import { PersonaWorkspace } from '../personaWorkspace';
+import { CompositionSource } from './compositionSource';
 import { previewHtml, webviewOptions } from './html';
 import { PreviewSession } from './previewSession';
 
@@ -13,18 +14,19 @@ export class SoulPanel extends Disposable {
   private readonly disposeEmitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidDispose = this.disposeEmitter.event;
 
-  static create(extensionUri: vscode.Uri, personas: PersonaWorkspace, folder: vscode.Uri, column: vscode.ViewColumn, preserveFocus: boolean): SoulPanel {
+  static create(extensionUri: vscode.Uri, personas: PersonaWorkspace, source: CompositionSource, folder: vscode.Uri, column: vscode.ViewColumn, preserveFocus: boolean): SoulPanel {
     const panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, vscode.l10n.t('Soul'), { viewColumn: column, preserveFocus }, {
       ...webviewOptions(extensionUri),
       enableFindWidget: true,
     });
-    return new SoulPanel(panel, extensionUri, personas, folder);
+    return new SoulPanel(panel, extensionUri, personas, source, folder);
   }
 
   constructor(
     private readonly panel: vscode.WebviewPanel,
     extensionUri: vscode.Uri,
     personas: PersonaWorkspace,
+    source: CompositionSource,
     folder: vscode.Uri | undefined,
   ) {
     super();
@@ -42,6 +44,7 @@ export class SoulPanel extends Disposable {
           fileColumn: (uri) => this.fileColumn(uri),
         },
         personas,
+        source,
         folder,
         () => vscode.l10n.t('This preview has no persona. Run "Persona: Open Soul Preview" to open one.'),
       ),
@@ -63,6 +66,11 @@ export class SoulPanel extends Disposable {
 
   get folder(): vscode.Uri | undefined {
     return this.session.persona;
+  }
+
+  /** The tab is the active editor. */
+  get active(): boolean {
+    return this.panel.active;
   }
 
   reveal(column: vscode.ViewColumn | undefined, preserveFocus: boolean): void {

@@ -5,6 +5,7 @@ import { onDidChangeSettings } from '../config';
 import { Disposable } from '../disposable';
 import { Persona, PersonaWorkspace } from '../personaWorkspace';
 import type { WebviewState } from '../../webview/protocol';
+import { CompositionSource } from './compositionSource';
 import { PREVIEW_VIEW_TYPE, SoulPanel } from './soulPanel';
 import { SOUL_VIEW_ID, SoulView } from './soulView';
 
@@ -29,17 +30,19 @@ export class SoulPreviews extends Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly personas: PersonaWorkspace,
+    /** What each runtime injects: read by every preview and by copy and export. */
+    readonly source: CompositionSource,
   ) {
     super();
     const remembered = context.workspaceState.get<unknown>(OPEN_PREVIEWS_KEY);
     this.lastSession = Array.isArray(remembered) ? remembered.filter((uri): uri is string => typeof uri === 'string') : [];
-    this.view = this.register(new SoulView(context.extensionUri, personas));
+    this.view = this.register(new SoulView(context.extensionUri, personas, source));
     this.register(vscode.window.registerWebviewViewProvider(SOUL_VIEW_ID, this.view));
     this.register(
       vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
         deserializeWebviewPanel: async (panel, state: WebviewState | undefined) => {
           const persona = typeof state?.persona === 'string' ? vscode.Uri.parse(state.persona) : this.unclaimedPersona();
-          this.track(new SoulPanel(panel, context.extensionUri, personas, persona));
+          this.track(new SoulPanel(panel, context.extensionUri, personas, source, persona));
         },
       }),
     );
@@ -78,9 +81,16 @@ export class SoulPreviews extends Disposable {
       panel.reveal(undefined, options.toSide === true);
     } else {
       const column = options.toSide ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
-      panel = this.track(SoulPanel.create(this.context.extensionUri, this.personas, persona.uri, column, options.toSide === true));
+      panel = this.track(SoulPanel.create(this.context.extensionUri, this.personas, this.source, persona.uri, column, options.toSide === true));
     }
     if (options.revealSection) panel.session.reveal(options.revealSection, options.revealCut === true);
+  }
+
+  /** Shows (or hides) the dropped text of every cut section: in the active tab, else in the Soul view. */
+  toggleDropped(): void {
+    const panel = [...this.panels].find((candidate) => candidate.active);
+    if (panel) panel.session.toggleAllDropped();
+    else this.view.toggleAllDropped();
   }
 
   /** Sends every preview its soul again. */

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { followActiveEditor } from '../config';
 import { Disposable } from '../disposable';
 import { ContentChange, PersonaWorkspace } from '../personaWorkspace';
+import { CompositionSource } from './compositionSource';
 import { previewHtml, webviewOptions } from './html';
 import { PreviewSession } from './previewSession';
 
@@ -16,6 +17,7 @@ export class SoulView extends Disposable implements vscode.WebviewViewProvider {
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly personas: PersonaWorkspace,
+    private readonly source: CompositionSource,
   ) {
     super();
     this.register({ dispose: () => this.session?.dispose() });
@@ -35,6 +37,7 @@ export class SoulView extends Disposable implements vscode.WebviewViewProvider {
         fileColumn: () => vscode.ViewColumn.Active,
       },
       this.personas,
+      this.source,
       this.initialPersona(),
       () => vscode.l10n.t('Open a file of a persona folder to see its composed soul here.'),
     );
@@ -64,6 +67,10 @@ export class SoulView extends Disposable implements vscode.WebviewViewProvider {
 
   refresh(): void {
     this.session?.refresh();
+  }
+
+  toggleAllDropped(): void {
+    this.session?.toggleAllDropped();
   }
 
   /** The persona list changed: a view with nothing to show may now have something. */

@@ -1,18 +1,21 @@
 // Keeping a webview's copy of a soul in step with the editors, cheaply: it remembers
 // what the webview holds and turns each change into the smallest message (only the
-// changed section; a patch of its text, not the text). Pure (no vscode).
-import { BOOTSTRAP_ORDER, soulByteLength } from '../../core';
+// changed sections; patches of their text, not the text). Pure (no vscode).
 import type {
+  DroppedChange,
+  DroppedView,
   HeartwoodUpdate,
   HeartwoodView,
   Labels,
+  PartPatch,
   Patch,
   RenderMessage,
   SectionUpdate,
   Totals,
   UpdateMessage,
 } from '../../webview/protocol';
-import { headOf, SectionModel, totalsText, Translate } from './soulModel';
+import { BlockModel, SoulModel } from './blocks';
+import { totalsText, Translate } from './soulModel';
 
 const BLOCK = 2048;
 
@@ -58,10 +61,10 @@ export function diffText(before: string, after: string): Patch | undefined {
 }
 
 interface Held {
-  readonly heading: string;
-  readonly kept: string;
+  readonly head: string;
+  readonly tail: string;
   readonly metaKey: string;
-  readonly soulBytes: number;
+  readonly dropped?: DroppedView;
 }
 
 export interface RenderInput {
@@ -69,8 +72,28 @@ export interface RenderInput {
   readonly empty?: string;
   readonly wrap: boolean;
   readonly labels: Labels;
-  readonly sections: readonly SectionModel[];
+  /** The soul's blocks; none without a persona. */
+  readonly soul?: SoulModel;
   readonly heartwood?: HeartwoodView;
+}
+
+/** The changes of the soul's blocks since the last message. */
+export interface SoulChanges {
+  readonly parts: readonly SectionUpdate[];
+  readonly preamble?: string;
+}
+
+function patchOf(before: string, after: string): PartPatch | undefined {
+  const patch = diffText(before, after);
+  return patch && { patch, length: after.length };
+}
+
+function droppedChange(before: DroppedView | undefined, after: DroppedView | undefined): DroppedChange | undefined {
+  if (!before || !after) return before === after ? undefined : { kind: 'set', view: after };
+  const text = patchOf(before.text, after.text);
+  if (!text && before.label === after.label && before.moreText === after.moreText) return undefined;
+  if (!text) return { kind: 'set', view: after };
+  return { kind: 'patch', text, label: after.label, moreText: after.moreText };
 }
 
 /** What one webview holds, and the messages that bring it up to date. */
@@ -78,15 +101,24 @@ export class SoulSync {
   private generation = 0;
   private seq = 0;
   private readonly held = new Map<string, Held>();
+  private preamble = '';
+  private order: readonly string[] = [];
+  private totals: Totals;
   private heartwoodKey: string | undefined;
 
-  constructor(private readonly t: Translate) {}
+  constructor(private readonly t: Translate) {
+    this.totals = this.noTotals();
+  }
 
   /** Everything, from scratch: the webview drops whatever it held before. */
   render(input: RenderInput): RenderMessage {
     this.generation++;
     this.held.clear();
-    for (const section of input.sections) this.hold(section);
+    const sections = input.soul?.sections ?? [];
+    for (const section of sections) this.hold(section);
+    this.preamble = input.soul?.preamble ?? '';
+    this.order = sections.map((section) => section.meta.name);
+    this.totals = input.soul?.totals ?? this.noTotals();
     this.heartwoodKey = input.heartwood && JSON.stringify(input.heartwood);
     return {
       type: 'render',
@@ -96,29 +128,44 @@ export class SoulSync {
       empty: input.empty,
       wrap: input.wrap,
       labels: input.labels,
-      sections: input.sections.map((section) => ({ meta: section.meta, head: headOf(section) })),
-      totals: this.totals(),
+      preamble: this.preamble,
+      sections: sections.map((section) => ({ meta: section.meta, head: section.head, tail: section.tail, dropped: section.dropped })),
+      totals: this.totals,
       heartwood: input.heartwood,
     };
   }
 
-  /** The change of one bootstrap file (undefined: absent), or undefined when nothing changed. */
-  section(name: string, model: SectionModel | undefined): SectionUpdate | undefined {
-    const before = this.held.get(name);
-    if (!model) {
-      if (!before) return undefined;
+  /** Each changed block of the soul, as a patch where it can be; sections gone are removed. */
+  soul(model: SoulModel): SoulChanges {
+    const parts: SectionUpdate[] = [];
+    const names = new Set(model.sections.map((section) => section.meta.name));
+    for (const name of [...this.held.keys()]) {
+      if (names.has(name)) continue;
       this.held.delete(name);
-      return { kind: 'section', name, change: { kind: 'remove' } };
+      parts.push({ kind: 'section', name, change: { kind: 'remove' } });
     }
+    for (const section of model.sections) {
+      const part = this.section(section);
+      if (part) parts.push(part);
+    }
+    this.order = model.sections.map((section) => section.meta.name);
+    this.totals = model.totals;
+    if (model.preamble === this.preamble) return { parts };
+    this.preamble = model.preamble;
+    return { parts, preamble: model.preamble };
+  }
+
+  /** One section's change, or undefined when nothing of it changed. */
+  private section(model: BlockModel): SectionUpdate | undefined {
+    const before = this.held.get(model.meta.name);
     const after = this.hold(model);
-    const base = { kind: 'section', name, meta: model.meta } as const;
-    if (!before) return { ...base, change: { kind: 'set', head: headOf(model) } };
-    const length = after.heading.length + after.kept.length;
-    if (before.heading !== after.heading) return { ...base, change: { kind: 'set', head: headOf(model) } };
-    // Diff the bodies (flat strings), then shift past the heading the webview also holds.
-    const patch = diffText(before.kept, after.kept);
-    if (patch) return { ...base, change: { kind: 'patch', patch: { ...patch, start: patch.start + after.heading.length }, length } };
-    if (before.metaKey !== after.metaKey || before.soulBytes !== after.soulBytes) return { ...base, change: { kind: 'meta' } };
+    const dropped = droppedChange(before?.dropped, after.dropped);
+    const base = { kind: 'section', name: model.meta.name, meta: model.meta, dropped } as const;
+    if (!before) return { ...base, change: { kind: 'set', head: after.head, tail: after.tail } };
+    const head = patchOf(before.head, after.head);
+    const tail = patchOf(before.tail, after.tail);
+    if (head || tail) return { ...base, change: { kind: 'patch', head, tail } };
+    if (before.metaKey !== after.metaKey || dropped) return { ...base, change: { kind: 'meta' } };
     return undefined;
   }
 
@@ -131,26 +178,29 @@ export class SoulSync {
   }
 
   /** One message for the changes of a pass, or undefined when there are none. */
-  update(parts: ReadonlyArray<SectionUpdate | HeartwoodUpdate | undefined>): UpdateMessage | undefined {
-    const changed = parts.filter((part): part is SectionUpdate | HeartwoodUpdate => part !== undefined);
-    if (changed.length === 0) return undefined;
-    return { type: 'update', generation: this.generation, seq: ++this.seq, parts: changed, totals: this.totals() };
+  update(soul: SoulChanges | undefined, heartwood?: HeartwoodUpdate): UpdateMessage | undefined {
+    const parts: Array<SectionUpdate | HeartwoodUpdate> = [...(soul?.parts ?? [])];
+    if (heartwood) parts.push(heartwood);
+    if (parts.length === 0 && soul?.preamble === undefined) return undefined;
+    return {
+      type: 'update',
+      generation: this.generation,
+      seq: ++this.seq,
+      parts,
+      preamble: soul?.preamble,
+      order: this.order,
+      totals: this.totals,
+    };
   }
 
-  private hold(model: SectionModel): Held {
-    const held = { heading: model.heading, kept: model.kept, metaKey: JSON.stringify(model.meta), soulBytes: model.soulBytes };
+  private hold(model: BlockModel): Held {
+    const held = { head: model.head, tail: model.tail, metaKey: JSON.stringify(model.meta), dropped: model.dropped };
     this.held.set(model.meta.name, held);
     return held;
   }
 
-  private totals(): Totals {
-    const present = BOOTSTRAP_ORDER.filter((name) => this.held.has(name));
-    const bytes = soulByteLength(present.map((name) => this.held.get(name)!.soulBytes));
-    return {
-      bytes,
-      text: totalsText(bytes, present.length, this.t),
-      missing: BOOTSTRAP_ORDER.filter((name) => !this.held.has(name)),
-    };
+  private noTotals(): Totals {
+    return { bytes: 0, text: totalsText(0, 0, this.t), runtimeText: '', state: 'missing', unsent: [] };
   }
 }
 

@@ -1,16 +1,26 @@
-// How each tree element looks: label, size against the cap, state icon, tooltip, click.
+// How each tree element looks: label, size in the runtime's unit against its cap there,
+// state icon, tooltip, click.
 import * as vscode from 'vscode';
 import {
+  BootstrapName,
+  capShare,
   CapState,
+  FileMeasure,
+  FileStatus,
   FILE_PURPOSE,
-  formatBytes,
   formatCount,
+  formatMeasure,
+  formatMeasureExact,
   formatPercent,
   HEARTWOOD_FILE,
   isBootstrapName,
   lineAndColumn,
   MAX_FILE_BYTES,
   miscasedBootstrapName,
+  RUNTIME_NAMES,
+  RuntimeProfile,
+  totalText,
+  utf8Length,
 } from '../../core';
 import { FileNode, HeartwoodPartNode, MiscasedNode, PersonaNode } from './nodes';
 import { FileStats, HeartwoodStats, PersonaStats } from './stats';
@@ -31,7 +41,13 @@ function markdown(text: string): vscode.MarkdownString {
   return tooltip;
 }
 
-export function personaItem(node: PersonaNode, stats: PersonaStats, options: { multiRoot: boolean; expanded: boolean }): vscode.TreeItem {
+export interface PersonaItemOptions {
+  readonly multiRoot: boolean;
+  readonly expanded: boolean;
+}
+
+/** A persona row; without stats (a collapsed persona not measured yet) it shows no sizes until expanded. */
+export function personaItem(node: PersonaNode, stats: PersonaStats | undefined, options: PersonaItemOptions): vscode.TreeItem {
   const { persona } = node;
   const item = new vscode.TreeItem(
     persona.label,
@@ -39,71 +55,144 @@ export function personaItem(node: PersonaNode, stats: PersonaStats, options: { m
   );
   item.id = `persona:${persona.uri.toString()}`;
   item.contextValue = persona.heartwood ? 'persona.heartwood' : 'persona';
-  const sizes: string[] = [];
-  if (stats.present > 0) sizes.push(formatBytes(stats.soulBytes));
-  if (stats.heartwood?.report.present) sizes.push(t('{0} chars', formatCount(stats.heartwood.report.chars)));
-  const size = sizes.length ? sizes.join(' · ') : t('empty');
   // Across several roots, say which one; a root's own persona is already labelled by its name.
   const root = persona.workspaceFolder;
   const isRoot = root !== undefined && root.uri.toString() === persona.uri.toString();
-  item.description = options.multiRoot && root && !isRoot ? `${root.name} · ${size}` : size;
+  const where = options.multiRoot && root && !isRoot ? root.name : undefined;
+  if (!stats) {
+    item.description = where ?? '';
+    item.iconPath = new vscode.ThemeIcon('person');
+    item.tooltip = markdown(`**${persona.label}** · \`${persona.uri.fsPath || persona.uri.path}\``);
+    return item;
+  }
+  const { composition, profile } = stats;
+  const sizes: string[] = [];
+  if (stats.present > 0) sizes.push(totalText(composition, t));
+  if (stats.heartwood?.report.present) sizes.push(t('{0} chars', formatCount(stats.heartwood.report.chars)));
+  const size = sizes.length ? sizes.join(' · ') : t('empty');
+  item.description = where ? `${where} · ${size}` : size;
   item.iconPath =
     stats.state === 'over' || stats.state === 'near'
       ? new vscode.ThemeIcon('person', stateIcon[stats.state].color)
       : new vscode.ThemeIcon('person');
   const lines = [`**${persona.label}** · \`${persona.uri.fsPath || persona.uri.path}\``, ''];
-  lines.push(t('{0} of 7 bootstrap files present · soul {1} bytes', stats.present, formatCount(stats.soulBytes)));
+  if (composition.runtime === 'toolnexus') {
+    lines.push(t('{0} of 7 bootstrap files present · soul {1} bytes', stats.present, formatCount(composition.total.size)));
+  } else {
+    const total = composition.total.cap === undefined
+      ? formatMeasureExact(composition.total.size, composition.unit, t)
+      : t('{0} of its {1} budget ({2})', formatCount(composition.total.size), formatMeasureExact(composition.total.cap, composition.unit, t), formatPercent(composition.total.size / composition.total.cap));
+    lines.push(t('{0} of 7 bootstrap files present · {1} injects {2}', stats.present, profile.label, total));
+  }
   if (stats.heartwood) lines.push('', t('Heartwood identity: {0} of {1} characters', formatCount(stats.heartwood.report.chars), formatCount(stats.heartwood.report.cap)));
-  if (stats.state === 'over') lines.push('', `$(error) ${t('A file is over its cap: the runtime will cut it.')}`);
+  if (stats.state === 'over') lines.push('', `$(error) ${t('{0} cuts or drops a file.', RUNTIME_NAMES[profile.id])}`);
   else if (stats.state === 'near') lines.push('', `$(warning) ${t('A file is near its cap.')}`);
   item.tooltip = markdown(lines.join('  \n'));
   return item;
 }
 
 export function bootstrapFileItem(node: FileNode, stats: FileStats): vscode.TreeItem {
-  const { report } = stats;
+  const { measure, profile } = stats;
+  const runtime = RUNTIME_NAMES[profile.id];
   const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
   item.id = node.uri.toString();
-  if (!report.present) return missingItem(item, node);
+  if (!stats.present) return missingItem(item, node, measure.status, runtime);
+  const unit = profile.unit;
+  const unsaved = stats.unsaved ? ' ●' : '';
   item.resourceUri = node.uri;
-  item.contextValue = `bootstrapFile.${report.state}`;
-  item.description = `${formatBytes(report.bytes)} · ${formatPercent(report.fraction)}${stats.unsaved ? ' ●' : ''}`;
-  item.iconPath = stateIcon[report.state as Exclude<CapState, 'missing'>];
   item.command = { command: 'vscode.open', title: t('Open'), arguments: [node.uri] };
-  const lines = [
-    `**${node.name}** — ${FILE_PURPOSE[node.name]}`,
-    '',
-    t('{0} of {1} bytes ({2})', formatCount(report.bytes), formatCount(MAX_FILE_BYTES), formatPercent(report.fraction)),
-    t('Adds {0} bytes to the soul.', formatCount(stats.sectionBytes)),
-  ];
-  if (report.cut) {
-    lines.push(
-      '',
-      `$(error) ${t(
-        'Over the cap by {0} bytes: the runtime keeps the first {1} bytes and cuts from line {2}, column {3}, then appends the truncation notice.',
-        formatCount(report.cut.droppedBytes),
-        formatCount(MAX_FILE_BYTES),
-        report.cut.line + 1,
-        report.cut.column + 1,
-      )}`,
-    );
-  } else if (report.state === 'near') {
-    lines.push('', `$(warning) ${t('Near the cap: {0} bytes left before the runtime cuts it.', formatCount(MAX_FILE_BYTES - report.bytes))}`);
+  const lines = [`**${node.name}** — ${FILE_PURPOSE[node.name as BootstrapName] ?? ''}`, ''];
+  const share = capShare(measure);
+  const size = formatMeasure(measure.size, unit, t);
+  const cap = measure.effectiveCap ?? measure.cap;
+  switch (measure.status) {
+    case 'notLoaded':
+      item.contextValue = 'bootstrapFile.notLoaded';
+      item.description = t('not loaded by {0}', runtime) + unsaved;
+      item.iconPath = missingIcon;
+      lines.push(t('{0} does not load {1}: nothing of it is sent.', profile.label, node.name));
+      break;
+    case 'unreadable':
+      item.contextValue = 'bootstrapFile.unreadable';
+      item.description = t('unreadable') + unsaved;
+      item.iconPath = stateIcon.near;
+      lines.push(measure.marker ? t('{0} sends {1} in its place.', runtime, measure.marker) : t('{0} cannot read it and leaves it out.', runtime));
+      break;
+    case 'dropped':
+      item.contextValue = 'bootstrapFile.over';
+      item.description = `${size} · ${t('dropped')}${unsaved}`;
+      item.iconPath = stateIcon.over;
+      lines.push(`$(error) ${t("{0}'s total budget is spent before {1}: none of it is sent.", runtime, node.name)}`);
+      break;
+    default: {
+      const state = measure.state === 'missing' ? 'ok' : measure.state;
+      item.contextValue = `bootstrapFile.${state}`;
+      item.description = `${share === undefined ? size : `${size} · ${formatPercent(share)}`}${unsaved}`;
+      item.iconPath = stateIcon[state];
+      lines.push(...fileLines(measure, profile, cap));
+    }
   }
+  if (stats.foreignEncoding) lines.push('', `$(warning) ${t('The editor saves this file as {0}; {1} reads it as UTF-8.', stats.foreignEncoding, runtime)}`);
   if (stats.unsaved) lines.push('', `_${t('Counts unsaved changes.')}_`);
   item.tooltip = markdown(lines.join('  \n'));
   return item;
 }
 
-function missingItem(item: vscode.TreeItem, node: FileNode): vscode.TreeItem {
+/** The tooltip of a file the runtime sends, whole or in part. */
+function fileLines(measure: FileMeasure, profile: RuntimeProfile, cap: number | undefined): string[] {
+  const runtime = RUNTIME_NAMES[profile.id];
+  const lines: string[] = [];
+  if (profile.id === 'toolnexus') {
+    lines.push(
+      t('{0} of {1} bytes ({2})', formatCount(measure.size), formatCount(MAX_FILE_BYTES), formatPercent(measure.size / MAX_FILE_BYTES)),
+      t('Adds {0} bytes to the soul.', formatCount(utf8Length(measure.section))),
+    );
+    const cut = measure.dropped[0];
+    if (measure.status === 'cut' && cut) {
+      const { line, column } = lineAndColumn(measure.text, cut.start);
+      lines.push(
+        '',
+        `$(error) ${t(
+          'Over the cap by {0} bytes: the runtime keeps the first {1} bytes and cuts from line {2}, column {3}, then appends the truncation notice.',
+          formatCount(measure.droppedSize),
+          formatCount(MAX_FILE_BYTES),
+          line + 1,
+          column + 1,
+        )}`,
+      );
+    } else if (measure.state === 'near') {
+      lines.push('', `$(warning) ${t('Near the cap: {0} bytes left before the runtime cuts it.', formatCount(MAX_FILE_BYTES - measure.size))}`);
+    }
+    return lines;
+  }
+  const unit = profile.unit;
+  lines.push(
+    cap === undefined
+      ? t('{0} in {1}', formatMeasureExact(measure.size, unit, t), profile.label)
+      : t('{0} of {1} ({2}) in {3}', formatCount(measure.size), formatMeasureExact(cap, unit, t), formatPercent(measure.size / cap), profile.label),
+  );
+  if (measure.status === 'empty') lines.push(t('White space only: {0} sends nothing of it.', runtime));
+  if (measure.status === 'cut') lines.push('', `$(error) ${measure.note ?? t('{0} keeps {1} of {2}', runtime, formatCount(measure.keptSize), formatMeasureExact(measure.size, unit, t))}. ${t('The dimmed text in the editor is not sent.')}`);
+  else if (measure.state === 'near' && cap !== undefined) lines.push('', `$(warning) ${t('Near the cap: {0} left before {1} cuts it.', formatMeasureExact(Math.max(0, cap - measure.size), unit, t), runtime)}`);
+  return lines;
+}
+
+function missingItem(item: vscode.TreeItem, node: FileNode, status?: FileStatus, runtime?: string): vscode.TreeItem {
   // A URI of our own scheme: the decoration that dims the label applies here only.
   item.resourceUri = missingUri(node.uri);
   item.contextValue = 'bootstrapFile.missing';
+  const purpose = `**${node.name}** — ${FILE_PURPOSE[node.name]}`;
+  let what = t('Missing: the runtime leaves it out of the soul. Click to create it from a template.');
   item.description = t('missing');
+  if (status === 'missing' && runtime) {
+    item.description = t('missing · marker sent');
+    what = t('Missing: {0} sends a marker in its place ("[MISSING] Expected at: …"). Click to create it from a template.', runtime);
+  } else if (status === 'notLoaded' && runtime) {
+    item.description = t('missing · not loaded by {0}', runtime);
+    what = t('Missing, and {0} does not load it anyway. Click to create it from a template.', runtime);
+  }
   item.iconPath = missingIcon;
-  item.tooltip = markdown(
-    [`**${node.name}** — ${FILE_PURPOSE[node.name]}`, '', t('Missing: the runtime leaves it out of the soul. Click to create it from a template.')].join('  \n'),
-  );
+  item.tooltip = markdown([purpose, '', what].join('  \n'));
   item.command = { command: 'personaStudio.createFile', title: t('Create'), arguments: [node, { ask: true }] };
   return item;
 }

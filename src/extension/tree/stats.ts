@@ -1,29 +1,32 @@
-// What the tree shows about each file, measured once and kept until the file changes:
-// typing in one file re-measures that file only, never its six neighbours.
+// What the tree shows about each persona and file, read from the one measurement under
+// the folder's runtime; only HEARTWOOD.md, which keeps its own caps whatever the
+// runtime, is measured here, once per change of that file.
 import * as vscode from 'vscode';
 import {
-  BOOTSTRAP_ORDER,
-  BootstrapName,
   CapState,
-  FileReport,
+  Composition,
+  FileMeasure,
   HEARTWOOD_FILE,
   HeartwoodReport,
-  reportFile,
+  isPresent,
   reportHeartwood,
-  sectionByteLength,
-  soulByteLength,
+  RuntimeProfile,
   splitHeartwood,
   worseState,
 } from '../../core';
 import { heartwoodCaps, warnAt } from '../config';
+import { Measurements } from '../measurements';
 import { PersonaWorkspace } from '../personaWorkspace';
 
 export interface FileStats {
-  readonly report: FileReport;
-  /** Bytes this file adds to the soul as a section (0 when missing). */
-  readonly sectionBytes: number;
+  readonly measure: FileMeasure;
+  readonly profile: RuntimeProfile;
+  /** The file is on disk or in an editor (the runtime may still not load it). */
+  readonly present: boolean;
   /** An open editor holds changes not yet saved. */
   readonly unsaved: boolean;
+  /** A dirty editor's encoding when it is not UTF-8. */
+  readonly foreignEncoding?: string;
 }
 
 export interface HeartwoodStats {
@@ -40,75 +43,79 @@ export interface HeartwoodStats {
 }
 
 export interface PersonaStats {
-  readonly files: ReadonlyMap<BootstrapName, FileStats>;
+  readonly composition: Composition;
+  readonly profile: RuntimeProfile;
   readonly heartwood?: HeartwoodStats;
-  readonly soulBytes: number;
+  /** Bootstrap files on disk. */
   readonly present: number;
-  /** The worst state of any present file, Heartwood included. */
+  /** The worst state of any file the runtime sends, the total budget and Heartwood included. */
   readonly state: CapState;
 }
 
 export class TreeStats {
-  private readonly cache = new Map<string, Promise<FileStats | HeartwoodStats>>();
+  private readonly heartwoods = new Map<string, Promise<HeartwoodStats>>();
 
-  constructor(private readonly personas: PersonaWorkspace) {}
+  constructor(
+    private readonly personas: PersonaWorkspace,
+    private readonly measurements: Measurements,
+  ) {}
 
-  /** Forgets one file, after it changed in an editor or on disk. */
+  /** Forgets HEARTWOOD.md's figures after it changed (the rest lives in the measurement). */
   invalidate(uri: vscode.Uri): void {
-    this.cache.delete(uri.toString());
+    this.heartwoods.delete(uri.toString());
   }
 
-  /** Forgets everything (settings changed, personas changed). */
+  /** Forgets everything (Heartwood caps changed, personas changed). */
   clear(): void {
-    this.cache.clear();
+    this.heartwoods.clear();
   }
 
-  file(folder: vscode.Uri, name: BootstrapName): Promise<FileStats> {
+  async file(folder: vscode.Uri, name: string): Promise<FileStats> {
     const uri = vscode.Uri.joinPath(folder, name);
-    return this.cached(uri, () => this.measureFile(uri, name)) as Promise<FileStats>;
+    const composition = await this.measurements.composition(folder);
+    const measure = composition.files.find((file) => file.name === name) ?? absent(name);
+    const document = this.personas.openDocument(uri);
+    const onDisk = this.personas.find(folder)?.files.some((file) => file === name) ?? false;
+    return {
+      measure,
+      profile: this.measurements.profile(folder),
+      present: isPresent(measure) || onDisk || document !== undefined,
+      unsaved: document?.isDirty ?? false,
+      foreignEncoding: this.measurements.foreignEncoding(uri),
+    };
   }
 
   heartwood(folder: vscode.Uri): Promise<HeartwoodStats> {
     const uri = vscode.Uri.joinPath(folder, HEARTWOOD_FILE);
-    return this.cached(uri, () => this.measureHeartwood(folder, uri)) as Promise<HeartwoodStats>;
-  }
-
-  async persona(folder: vscode.Uri, heartwood: boolean): Promise<PersonaStats> {
-    const measured = await Promise.all(BOOTSTRAP_ORDER.map(async (name) => [name, await this.file(folder, name)] as const));
-    const files = new Map(measured);
-    const present = measured.filter(([, stats]) => stats.report.present);
-    const hw = heartwood ? await this.heartwood(folder) : undefined;
-    let state = present.reduce<CapState>((worst, [, stats]) => worseState(worst, stats.report.state), 'missing');
-    if (hw) state = worseState(state, hw.report.state);
-    return {
-      files,
-      heartwood: hw,
-      soulBytes: soulByteLength(present.map(([, stats]) => stats.sectionBytes)),
-      present: present.length,
-      state,
-    };
-  }
-
-  private cached(uri: vscode.Uri, measure: () => Promise<FileStats | HeartwoodStats>): Promise<FileStats | HeartwoodStats> {
     const key = uri.toString();
-    let stats = this.cache.get(key);
+    let stats = this.heartwoods.get(key);
     if (!stats) {
-      stats = measure();
-      this.cache.set(key, stats);
+      stats = this.measureHeartwood(folder, uri);
+      this.heartwoods.set(key, stats);
       // A failed measurement is not kept: the next render tries again.
-      stats.catch(() => this.cache.get(key) === stats && this.cache.delete(key));
+      stats.catch(() => this.heartwoods.get(key) === stats && this.heartwoods.delete(key));
     }
     return stats;
   }
 
-  private async measureFile(uri: vscode.Uri, name: BootstrapName): Promise<FileStats> {
-    const source = await this.personas.source(uri);
-    const report = reportFile(name, source, warnAt(uri));
+  async persona(folder: vscode.Uri, heartwood: boolean): Promise<PersonaStats> {
+    const [composition, hw] = await Promise.all([this.measurements.composition(folder), heartwood ? this.heartwood(folder) : undefined]);
+    const sent = composition.files.filter((file) => isPresent(file) && file.status !== 'notLoaded');
+    let state = sent.reduce<CapState>((worst, file) => worseState(worst, file.state), 'missing');
+    if (composition.total.cap !== undefined && sent.length > 0) state = worseState(state, composition.total.state);
+    if (hw) state = worseState(state, hw.report.state);
     return {
-      report,
-      sectionBytes: source === undefined ? 0 : sectionByteLength(name, source, { bytes: report.bytes, cutIndex: report.cut?.index }),
-      unsaved: this.personas.openDocument(uri)?.isDirty ?? false,
+      composition,
+      profile: this.measurements.profile(folder),
+      heartwood: hw,
+      present: this.personas.find(folder)?.files.length ?? composition.files.filter(isPresent).length,
+      state,
     };
+  }
+
+  /** The figures of a persona if they are at hand now, without reading anything. */
+  peek(folder: vscode.Uri): boolean {
+    return this.measurements.isCurrent(folder);
   }
 
   private async measureHeartwood(folder: vscode.Uri, uri: vscode.Uri): Promise<HeartwoodStats> {
@@ -124,4 +131,8 @@ export class TreeStats {
       text: content,
     };
   }
+}
+
+function absent(name: string): FileMeasure {
+  return { name, status: 'absent', text: '', size: 0, state: 'missing', kept: [], dropped: [], keptSize: 0, droppedSize: 0, section: '', offset: -1 };
 }

@@ -1,0 +1,61 @@
+// "Persona: Choose Runtime…": a quick pick of the runtime profiles; the choice is
+// written to the runtime setting of the persona's workspace folder (the workspace
+// when it has one folder), so every surface of that folder follows it.
+import * as vscode from 'vscode';
+import { RUNTIME_IDS, RuntimeId, runtimeProfile } from '../../core';
+import { runtimeId } from '../config';
+
+export const CHOOSE_RUNTIME_COMMAND = 'personaStudio.chooseRuntime';
+
+const t = vscode.l10n.t;
+
+function description(id: RuntimeId): string {
+  switch (id) {
+    case 'toolnexus':
+      return t('seven files, 2 MB each in bytes, cut at the end');
+    case 'openclaw':
+      return t('Project Context: 20,000 chars a file, 60,000 in all, head and tail kept');
+    case 'zeroclaw':
+      return t('20,000 code points a file, cut at the end');
+    case 'codex':
+      return t('AGENTS.md only, 32 KiB in all, cut at the byte');
+  }
+}
+
+/** The folder the choice is for: the target's, the active editor's, or the only one. */
+async function folderFor(target: unknown): Promise<vscode.WorkspaceFolder | undefined> {
+  const uri =
+    target instanceof vscode.Uri
+      ? target
+      : target && typeof target === 'object' && 'persona' in target
+        ? (target as { persona: { uri: vscode.Uri } }).persona.uri
+        : vscode.window.activeTextEditor?.document.uri;
+  const folder = uri && vscode.workspace.getWorkspaceFolder(uri);
+  if (folder) return folder;
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (folders.length <= 1) return folders[0];
+  return vscode.window.showWorkspaceFolderPick({ placeHolder: t('Choose the folder whose runtime to set') });
+}
+
+export function registerChooseRuntimeCommand(): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(CHOOSE_RUNTIME_COMMAND, async (target?: unknown) => {
+      const folder = await folderFor(target);
+      const current = runtimeId(folder?.uri);
+      const items = RUNTIME_IDS.map((id) => ({
+        label: runtimeProfile(id).label,
+        description: id === current ? t('{0} (current)', description(id)) : description(id),
+        picked: id === current,
+        id,
+      }));
+      const picked = await vscode.window.showQuickPick(items, {
+        title: t('Choose Runtime'),
+        placeHolder: t('The runtime whose injection Persona Studio shows'),
+      });
+      if (!picked || picked.id === current) return;
+      const single = (vscode.workspace.workspaceFolders?.length ?? 0) <= 1 && !vscode.workspace.workspaceFile;
+      const scope = folder && !single ? vscode.ConfigurationTarget.WorkspaceFolder : vscode.ConfigurationTarget.Workspace;
+      await vscode.workspace.getConfiguration('personaStudio', folder?.uri).update('runtime', picked.id, scope);
+    }),
+  ];
+}

@@ -1,0 +1,147 @@
+// In the editor itself: what the folder's runtime drops of a persona file is dimmed
+// (with a hover saying so), and a CodeLens above the file states what the runtime
+// keeps ("OpenClaw keeps 14,920 + 4,973 of 33,071 chars"). Both follow the one
+// measurement, so they move while the user types, before any save.
+import * as vscode from 'vscode';
+import { FileMeasure, isBootstrapName, RUNTIME_NAMES, RuntimeId } from '../../core';
+import { CHOOSE_RUNTIME_COMMAND } from '../commands/chooseRuntime';
+import { Disposable } from '../disposable';
+import { locator } from '../fileProblems';
+import { Measurements } from '../measurements';
+import { baseName, folderOf, PersonaWorkspace } from '../personaWorkspace';
+
+/** Keystrokes closer together than this redraw once. */
+const TYPING_DELAY_MS = 50;
+/** How faint dropped text is: still readable, plainly not part of what is sent. */
+const DROPPED_OPACITY = '0.45';
+
+const t = vscode.l10n.t;
+
+/** What a file's dimming and lens show, from its measure. */
+interface FileView {
+  readonly ranges: vscode.DecorationOptions[];
+  readonly lens?: vscode.Command;
+}
+
+export class DropDecorations extends Disposable implements vscode.CodeLensProvider {
+  private readonly dropped = this.register(
+    vscode.window.createTextEditorDecorationType({
+      opacity: DROPPED_OPACITY,
+      overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.deletedForeground'),
+      overviewRulerLane: vscode.OverviewRulerLane.Full,
+    }),
+  );
+  private readonly lensEmitter = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChangeCodeLenses = this.lensEmitter.event;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly pending = new Set<string>();
+  /** Per document, the latest pass: an older one finishing late must not win. */
+  private readonly generations = new Map<string, number>();
+  /** What each editor shows now, so an unchanged measure is not drawn again. */
+  private readonly shown = new WeakMap<vscode.TextEditor, string>();
+
+  constructor(
+    private readonly personas: PersonaWorkspace,
+    private readonly measurements: Measurements,
+  ) {
+    super();
+    this.register({ dispose: () => clearTimeout(this.timer) });
+    this.register(vscode.languages.registerCodeLensProvider({ pattern: '**/*' }, this));
+    this.register(
+      measurements.onDidChange(({ folder }) => {
+        const key = folder.toString();
+        if (vscode.window.visibleTextEditors.some((editor) => folderOf(editor.document.uri).toString() === key)) this.schedule(key);
+      }),
+    );
+    this.register(vscode.window.onDidChangeVisibleTextEditors(() => this.redrawAll()));
+    this.redrawAll();
+  }
+
+  async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
+    if (!this.isPersonaFile(document.uri)) return [];
+    let view = await this.view(document);
+    // Typed into meanwhile: measure the newer text rather than leave the lens out.
+    for (let tries = 0; view === STALE && tries < 3; tries++) view = await this.view(document);
+    return view !== STALE && view?.lens ? [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), view.lens)] : [];
+  }
+
+  private isPersonaFile(uri: vscode.Uri): boolean {
+    return isBootstrapName(baseName(uri)) && this.personas.find(folderOf(uri)) !== undefined;
+  }
+
+  private schedule(folder: string): void {
+    this.pending.add(folder);
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      const folders = new Set(this.pending);
+      this.pending.clear();
+      for (const editor of vscode.window.visibleTextEditors) {
+        if (folders.has(folderOf(editor.document.uri).toString())) void this.redraw(editor);
+      }
+      this.lensEmitter.fire();
+    }, TYPING_DELAY_MS);
+  }
+
+  private redrawAll(): void {
+    for (const editor of vscode.window.visibleTextEditors) void this.redraw(editor);
+  }
+
+  private async redraw(editor: vscode.TextEditor): Promise<void> {
+    const document = editor.document;
+    const key = document.uri.toString();
+    const generation = (this.generations.get(key) ?? 0) + 1;
+    this.generations.set(key, generation);
+    const view = this.isPersonaFile(document.uri) ? await this.view(document) : undefined;
+    if (this.isDisposed || this.generations.get(key) !== generation || view === STALE) return;
+    const ranges = view?.ranges ?? [];
+    const signature = ranges.map((range) => `${range.range.start.line}:${range.range.start.character}-${range.range.end.line}:${range.range.end.character}`).join(',');
+    if (this.shown.get(editor) === signature) return;
+    this.shown.set(editor, signature);
+    editor.setDecorations(this.dropped, ranges);
+  }
+
+  private async view(document: vscode.TextDocument): Promise<FileView | typeof STALE | undefined> {
+    const version = document.version;
+    let measure: FileMeasure | undefined;
+    let runtime: RuntimeId;
+    try {
+      const composition = await this.measurements.composition(folderOf(document.uri));
+      runtime = composition.runtime;
+      measure = composition.files.find((file) => file.name === baseName(document.uri));
+    } catch {
+      return undefined;
+    }
+    if (document.isClosed || document.version !== version) return STALE;
+    if (!measure) return undefined;
+    return fileView(document, measure, runtime);
+  }
+}
+
+const STALE = Symbol('stale');
+
+function fileView(document: vscode.TextDocument, measure: FileMeasure, runtime: RuntimeId): FileView {
+  const name = RUNTIME_NAMES[runtime];
+  const spans = measure.status === 'cut' || measure.status === 'dropped' || measure.status === 'notLoaded' ? measure.dropped : [];
+  const locate = locator(document, measure.text);
+  const hover = new vscode.MarkdownString();
+  hover.appendText(
+    measure.status === 'notLoaded'
+      ? t('Not loaded by {0}: none of this file is sent.', name)
+      : measure.status === 'dropped'
+        ? t("Dropped by {0}: its total budget is spent before this file.", name)
+        : t('Dropped by {0}: this text is not sent.', name),
+  );
+  if (measure.note) hover.appendText(`\n${measure.note}`);
+  const ranges = spans
+    .map((span) => new vscode.Range(locate.at(span.start), span.end >= measure.text.length ? locate.end() : locate.at(span.end)))
+    .filter((range) => !range.isEmpty)
+    .map((range) => ({ range, hoverMessage: hover }));
+  let lens: vscode.Command | undefined;
+  if (measure.status === 'cut' || measure.status === 'dropped') {
+    const title = measure.note ?? t('{0} drops part of this file', name);
+    lens = { title, tooltip: t('Open the preview where {0} cuts {1}', name, measure.name), command: 'personaStudio.showCut', arguments: [document.uri, { revealCut: true }] };
+  } else if (measure.status === 'notLoaded') {
+    lens = { title: t('Not loaded by {0}', name), tooltip: t('Choose another runtime'), command: CHOOSE_RUNTIME_COMMAND, arguments: [document.uri] };
+  }
+  return { ranges, lens };
+}

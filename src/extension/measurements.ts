@@ -1,0 +1,262 @@
+// The one measurement of each persona under its runtime: composed once per (folder,
+// file versions, runtime options) from live content, and read by every surface (tree,
+// status bar, diagnostics, editor, preview) instead of each recounting on its own.
+import * as vscode from 'vscode';
+import {
+  Composition,
+  FileContent,
+  FileMeasure,
+  isBootstrapName,
+  OpenClawCaps,
+  parseOpenClawConfig,
+  PersonaInput,
+  RuntimeId,
+  RuntimeOptions,
+  RuntimeProfile,
+  runtimeProfile,
+} from '../core';
+import { openclawConfigFile, RUNTIME_SETTINGS, runtimeId, runtimeOptions } from './config';
+import { Disposable } from './disposable';
+import { LiveContent } from './liveContent';
+import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
+
+export interface CompositionChange {
+  readonly folder: vscode.Uri;
+  /** file names whose measure may have changed, or 'all' (runtime/settings) */
+  readonly names: readonly string[] | 'all';
+}
+
+/** The last composition of a folder and what it was made from. */
+interface Composed {
+  readonly runtime: RuntimeId;
+  readonly options: string;
+  readonly contents: ReadonlyMap<string, FileContent>;
+  readonly composition: Composition;
+}
+
+interface FolderState {
+  /** Bumped on every change that may alter the composition. */
+  generation: number;
+  pending?: { readonly generation: number; readonly composition: Promise<Composition>; done?: boolean };
+  last?: Composed;
+  /** Files outside the folder itself it read last time (Codex's parent AGENTS.md), by URI. */
+  reads: readonly string[];
+}
+
+export class Measurements extends Disposable {
+  private readonly emitter = this.register(new vscode.EventEmitter<CompositionChange>());
+  readonly onDidChange = this.emitter.event;
+  private readonly live: LiveContent;
+  private readonly folders = new Map<string, FolderState>();
+  /** Persona folders by a file they read outside themselves. */
+  private readonly readers = new Map<string, Set<string>>();
+  private personaKeys = new Map<string, string>();
+  /** openclaw.json caps by path, until a runtime setting changes. */
+  private readonly configs = new Map<string, Promise<OpenClawCaps>>();
+
+  constructor(private readonly personas: PersonaWorkspace) {
+    super();
+    this.live = personas.content;
+    this.register(personas.onDidChangeContent(({ folder, name }) => this.fileChanged(vscode.Uri.joinPath(folder, name))));
+    this.register(vscode.workspace.onDidSaveTextDocument((document) => this.fileChanged(document.uri)));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('personaStudio.openclaw.configFile')) this.configs.clear();
+        for (const state of this.folderKeys()) {
+          const folder = vscode.Uri.parse(state);
+          if (RUNTIME_SETTINGS.some((setting) => event.affectsConfiguration(setting, folder))) this.invalidate(folder, 'all');
+        }
+      }),
+    );
+    this.register(personas.onDidChangePersonas(() => this.personasChanged()));
+    this.personasChanged();
+  }
+
+  /** The runtime chosen for a folder (setting personaStudio.runtime, resource scope) and its options. */
+  profile(folder: vscode.Uri): RuntimeProfile {
+    return runtimeProfile(runtimeId(folder));
+  }
+
+  options(folder: vscode.Uri): RuntimeOptions {
+    return runtimeOptions(folder, runtimeId(folder));
+  }
+
+  /**
+   * The persona's composition under its runtime, from live content: a dirty editor's
+   * text, else the disk bytes (bounded). Computed once per (folder, file versions,
+   * runtime options) and shared by every surface.
+   */
+  composition(folder: vscode.Uri): Promise<Composition> {
+    const state = this.state(folder.toString());
+    if (state.pending?.generation === state.generation) return state.pending.composition;
+    const composition = this.compose(folder, state);
+    const pending: FolderState['pending'] = { generation: state.generation, composition };
+    state.pending = pending;
+    composition.then(
+      () => (pending.done = true),
+      // A failed pass is not kept: the next caller tries again.
+      () => {
+        if (state.pending === pending) state.pending = undefined;
+      },
+    );
+    return composition;
+  }
+
+  /** True when the folder's composition is computed and current: reading it now costs nothing. */
+  isCurrent(folder: vscode.Uri): boolean {
+    const state = this.folders.get(folder.toString());
+    return state?.pending?.done === true && state.pending.generation === state.generation;
+  }
+
+  /** One file's measure under the folder's runtime (from composition()). */
+  async file(uri: vscode.Uri): Promise<FileMeasure | undefined> {
+    const name = baseName(uri);
+    return (await this.composition(folderOf(uri))).files.find((file) => file.name === name);
+  }
+
+  /** A dirty editor's encoding when it is not UTF-8 (the runtime decodes the saved bytes as UTF-8). */
+  foreignEncoding(uri: vscode.Uri): string | undefined {
+    return this.live.foreignEncoding(uri);
+  }
+
+  /** HEARTWOOD.md's text as it would be read now (editor or disk), or undefined when absent. */
+  heartwoodText(folder: vscode.Uri): Promise<string | undefined> {
+    return this.personas.heartwoodText(folder);
+  }
+
+  private async compose(folder: vscode.Uri, state: FolderState): Promise<Composition> {
+    const runtime = runtimeId(folder);
+    const profile = runtimeProfile(runtime);
+    const options = runtime === 'openclaw' ? { ...runtimeOptions(folder, runtime), ...(await this.openclawCaps()) } : runtimeOptions(folder, runtime);
+    const optionsKey = JSON.stringify(options);
+    const dir = folder.fsPath || folder.path;
+    const persona = this.personas.find(folder);
+    const names = profile.filesToRead(dir, (relative) => this.exists(folder, relative));
+    const entries = await Promise.all(
+      names.map(async (name) => [name, await this.read(folder, name, profile.readLimit, persona)] as const),
+    );
+    const contents = new Map(entries.filter((entry): entry is readonly [string, FileContent] => entry[1] !== undefined));
+    this.track(folder, state, names);
+    const last = state.last;
+    if (last && last.runtime === runtime && last.options === optionsKey && sameContents(last.contents, contents)) return last.composition;
+    const input: PersonaInput = { dir, files: contents };
+    const composition = profile.compose(input, options);
+    state.last = { runtime, options: optionsKey, contents, composition };
+    return composition;
+  }
+
+  /** The caps of the openclaw.json the user named, read once per setting; a bad file is said once and ignored. */
+  private openclawCaps(): Promise<OpenClawCaps> {
+    const file = openclawConfigFile();
+    if (file === undefined) return Promise.resolve({});
+    let caps = this.configs.get(file);
+    if (!caps) {
+      caps = readOpenClawConfig(file).catch((error: Error) => {
+        void vscode.window.showWarningMessage(vscode.l10n.t('OpenClaw caps not read: {0}. The settings apply.', error.message));
+        return {};
+      });
+      this.configs.set(file, caps);
+    }
+    return caps;
+  }
+
+  private read(folder: vscode.Uri, name: string, limit: number, persona: Persona | undefined): Promise<FileContent | undefined> {
+    const uri = vscode.Uri.joinPath(folder, name);
+    // Discovery already knows which of the seven are on disk: an absent one costs no stat.
+    if (persona && isBootstrapName(name) && !persona.files.includes(name) && !this.personas.openDocument(uri)) return Promise.resolve(undefined);
+    if (!this.inWorkspace(uri)) return Promise.resolve(undefined);
+    return this.live.content(uri, limit);
+  }
+
+  /** Whether a path relative to the folder exists, for runtimes that look upward; never outside the workspace. */
+  private exists(folder: vscode.Uri, relative: string): boolean {
+    const uri = vscode.Uri.joinPath(folder, relative);
+    if (uri.scheme !== 'file' || !this.inWorkspace(uri) || typeof process === 'undefined') return false;
+    const fs = require('node:fs') as typeof import('node:fs');
+    return fs.existsSync(uri.fsPath);
+  }
+
+  private inWorkspace(uri: vscode.Uri): boolean {
+    return vscode.workspace.getWorkspaceFolder(uri) !== undefined;
+  }
+
+  /** Remembers which files outside the folder it read, so their changes reach it. */
+  private track(folder: vscode.Uri, state: FolderState, names: readonly string[]): void {
+    const key = folder.toString();
+    const outside = names.filter((name) => name.includes('/')).map((name) => vscode.Uri.joinPath(folder, name).toString());
+    for (const uri of state.reads) this.readers.get(uri)?.delete(key);
+    for (const uri of outside) {
+      let set = this.readers.get(uri);
+      if (!set) this.readers.set(uri, (set = new Set()));
+      set.add(key);
+    }
+    state.reads = outside;
+  }
+
+  private fileChanged(uri: vscode.Uri): void {
+    const name = baseName(uri);
+    this.invalidate(folderOf(uri), [name]);
+    for (const reader of this.readers.get(uri.toString()) ?? []) {
+      const folder = vscode.Uri.parse(reader);
+      if (folder.toString() !== folderOf(uri).toString()) this.invalidate(folder, [relativeName(folder, uri)]);
+    }
+  }
+
+  /** Discovery changed which files a persona has: its composition may too. */
+  private personasChanged(): void {
+    const next = new Map(this.personas.personas.map((persona) => [persona.uri.toString(), persona.files.join('|')]));
+    for (const [key, files] of next) {
+      if (this.personaKeys.has(key) && this.personaKeys.get(key) !== files) this.invalidate(vscode.Uri.parse(key), 'all');
+    }
+    for (const key of this.personaKeys.keys()) {
+      if (!next.has(key)) this.folders.delete(key);
+    }
+    this.personaKeys = next;
+  }
+
+  private invalidate(folder: vscode.Uri, names: readonly string[] | 'all'): void {
+    const state = this.folders.get(folder.toString());
+    if (state) state.generation++;
+    this.emitter.fire({ folder, names });
+  }
+
+  private state(key: string): FolderState {
+    let state = this.folders.get(key);
+    if (!state) this.folders.set(key, (state = { generation: 0, reads: [] }));
+    return state;
+  }
+
+  private folderKeys(): string[] {
+    return [...new Set([...this.folders.keys(), ...this.personas.personas.map((persona) => persona.uri.toString())])];
+  }
+}
+
+/** Reads an openclaw.json (a user file outside the workspace, named in the user's settings). */
+async function readOpenClawConfig(file: string): Promise<OpenClawCaps> {
+  if (typeof process === 'undefined') throw new Error(vscode.l10n.t('{0} cannot be read here', file));
+  const [fs, os, path] = await Promise.all([import('node:fs'), import('node:os'), import('node:path')]);
+  const absolute = file === '~' || file.startsWith('~/') ? path.join(os.homedir(), file.slice(1)) : file;
+  let text: string;
+  try {
+    text = await fs.promises.readFile(absolute, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code})`);
+  }
+  return parseOpenClawConfig(text, undefined, file);
+}
+
+function sameContents(a: ReadonlyMap<string, FileContent>, b: ReadonlyMap<string, FileContent>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [name, content] of a) if (b.get(name) !== content) return false;
+  return true;
+}
+
+/** A file's path relative to a folder below it (`../AGENTS.md`). */
+function relativeName(folder: vscode.Uri, uri: vscode.Uri): string {
+  const from = folder.path.split('/').filter(Boolean);
+  const to = uri.path.split('/').filter(Boolean);
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+  return [...Array(from.length - common).fill('..'), ...to.slice(common)].join('/');
+}
