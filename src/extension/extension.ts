@@ -5,6 +5,7 @@ import { registerCommands } from './commands';
 import { CapDiagnostics } from './diagnostics';
 import { DropDecorations } from './editor/dropDecorations';
 import { Measurements } from './measurements';
+import { HOST_KIND } from './platform';
 import { PersonaWorkspace } from './personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
 import { PersonaStatusBar } from './statusBar';
@@ -29,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): void {
   );
   // Activation returns at once; the views say "looking" until the first walk ends.
   void personas.refresh('activation');
-  log.info(`Activated in ${Date.now() - started} ms; looking for persona folders`);
+  log.info(`Activated in the ${HOST_KIND} in ${Date.now() - started} ms; looking for persona folders`);
 }
 
 export function deactivate(): void {

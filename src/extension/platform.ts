@@ -1,6 +1,48 @@
 // What the extension does differently where it runs: this file is Node's extension host
-// (desktop, remote, code-server); the browser build (scripts/build.mjs) puts
-// platform.web.ts in its place for the web worker host of github.dev and vscode.dev.
+// (desktop, remote, code-server), with the local disk at hand; the browser build
+// (scripts/webBuild.mjs) puts platform.web.ts in its place for the web worker host of
+// github.dev and vscode.dev. No vscode import here, so plain Node tests can load it.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 /** Which extension host this build runs in, for the log. */
 export const HOST_KIND: string = 'Node extension host';
+
+/**
+ * At most `limit` first bytes of a local file, `expected` sizing the first buffer; only
+ * what is asked for is read, however large the file. Undefined where the host has no
+ * local disk: callers then read through vscode.workspace.fs.
+ */
+export const readFileStart: ((fsPath: string, limit: number, expected?: number) => Promise<Uint8Array>) | undefined = async (fsPath, limit, expected = limit) => {
+  // Non-blocking, so a FIFO that slipped past a stat cannot hang the extension host.
+  const handle = await fs.promises.open(fsPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  try {
+    let buffer = new Uint8Array(Math.min(Math.max(expected, 1), limit));
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        // The file grew since the stat: read on, up to the limit.
+        if (length >= limit) break;
+        const grown = new Uint8Array(Math.min(limit, Math.max(length * 2, 65536)));
+        grown.set(buffer);
+        buffer = grown;
+      }
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    await handle.close();
+  }
+};
+
+/** Whether a local path exists, at once (runtimes that look upward for `.git` ask). Undefined without a local disk. */
+export const pathExistsNow: ((fsPath: string) => boolean) | undefined = (fsPath) => fs.existsSync(fsPath);
+
+/** A user's own file outside the workspace (`~/` is their home), as text. Undefined without a local disk. */
+export const readUserFile: ((file: string) => Promise<string>) | undefined = (file) => {
+  const absolute = file === '~' || file.startsWith('~/') ? path.join(os.homedir(), file.slice(1)) : file;
+  return fs.promises.readFile(absolute, 'utf8');
+};

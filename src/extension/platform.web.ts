@@ -1,7 +1,15 @@
-// platform.ts for the browser: the web worker extension host of github.dev, vscode.dev and
-// code-server's web host. No Node here; the browser build puts this file in place of platform.ts.
+// platform.ts for the browser: the web worker extension host of github.dev, vscode.dev
+// and code-server's web host. No Node and no local disk here: every file is read through
+// vscode.workspace.fs by the callers. The browser build puts this file in place of platform.ts.
+import type * as NodePlatform from './platform';
 
 export const HOST_KIND: string = 'web worker extension host';
 
-// Same names and types as platform.ts, which is what the rest of the extension imports.
-({ HOST_KIND }) satisfies typeof import('./platform');
+export const readFileStart: typeof NodePlatform.readFileStart = undefined;
+
+export const pathExistsNow: typeof NodePlatform.pathExistsNow = undefined;
+
+export const readUserFile: typeof NodePlatform.readUserFile = undefined;
+
+// The same names as platform.ts, which is what the rest of the extension imports.
+({ HOST_KIND, readFileStart, pathExistsNow, readUserFile }) satisfies typeof NodePlatform;
