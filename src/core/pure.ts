@@ -8,6 +8,7 @@ export * from './templates';
 export * from './discovery';
 export * from './glob';
 export * from './format';
+export * from './escape';
 export * from './utf8';
 export * from './soulSize';
 export * from './personaFolderName';

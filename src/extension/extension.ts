@@ -5,6 +5,7 @@ import { registerCommands } from './commands';
 import { CapDiagnostics } from './diagnostics';
 import { DropDecorations } from './editor/dropDecorations';
 import { Measurements } from './measurements';
+import { LinkWarnings } from './linkWarnings';
 import { HOST_KIND } from './platform';
 import { PersonaWorkspace } from './personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
@@ -17,12 +18,14 @@ export function activate(context: vscode.ExtensionContext): void {
   const personas = new PersonaWorkspace(log);
   const measurements = new Measurements(personas);
   const previews = new SoulPreviews(context, personas, measurements);
+  const links = new LinkWarnings(personas);
   context.subscriptions.push(
     log,
     personas,
     measurements,
     previews,
-    new PersonaTree(context, personas, measurements),
+    links,
+    new PersonaTree(context, personas, measurements, links),
     new CapDiagnostics(personas, measurements),
     new DropDecorations(personas, measurements),
     new PersonaStatusBar(personas, measurements),

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { linkLeadingOutside as linkOutside } from '../core/nodeFs';
 
 /** Which extension host this build runs in, for the log. */
 export const HOST_KIND: string = 'Node extension host';
@@ -46,3 +47,9 @@ export const readUserFile: ((file: string) => Promise<string>) | undefined = (fi
   const absolute = file === '~' || file.startsWith('~/') ? path.join(os.homedir(), file.slice(1)) : file;
   return fs.promises.readFile(absolute, 'utf8');
 };
+
+/** A local path with its links resolved. Undefined without a local disk (nothing there is a link). */
+export const realPath: ((fsPath: string) => Promise<string>) | undefined = (fsPath) => fs.promises.realpath(fsPath);
+
+/** Where a local file that is a link leads, when that is outside `root`. Undefined without a local disk. */
+export const linkLeadingOutside: ((file: string, root: string) => Promise<string | undefined>) | undefined = linkOutside;

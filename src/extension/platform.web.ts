@@ -11,5 +11,9 @@ export const pathExistsNow: typeof NodePlatform.pathExistsNow = undefined;
 
 export const readUserFile: typeof NodePlatform.readUserFile = undefined;
 
+export const realPath: typeof NodePlatform.realPath = undefined;
+
+export const linkLeadingOutside: typeof NodePlatform.linkLeadingOutside = undefined;
+
 // The same names as platform.ts, which is what the rest of the extension imports.
-({ HOST_KIND, readFileStart, pathExistsNow, readUserFile }) satisfies typeof NodePlatform;
+({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside }) satisfies typeof NodePlatform;
