@@ -11,6 +11,7 @@ import * as esbuild from 'esbuild';
 import { benchBigMemory, benchKeystroke } from './core';
 import { benchEditor } from './editor';
 import { benchTokenCounting, benchTokenWorker } from './tokens';
+import { benchUtf8 } from './utf8';
 
 const SMOKE = Boolean(process.env.BENCH_SMOKE);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
 
   console.log('\nCore: one keystroke recomposes one section, against composing the whole persona from disk and one utf8Length of the file');
   table(benchKeystroke(SMOKE));
+  console.log("\nUTF-8 without Buffer (as the browser build runs it), against Node's Buffer");
+  table(benchUtf8(SMOKE ? 3 : 25));
 
   console.log('\nTokens: counting a section whole, and again after one keystroke with the incremental counter');
   table(benchTokenCounting());

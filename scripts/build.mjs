@@ -1,6 +1,8 @@
-// Bundles the extension, the pure core, the CLI and the webview script with esbuild.
+// Bundles the extension (for Node and for the browser), the pure core, the CLI and the
+// webview script with esbuild.
 import fs from 'node:fs';
 import * as esbuild from 'esbuild';
+import { webExtensionBuild, webGlobalsCheck } from './webBuild.mjs';
 
 const watch = process.argv.includes('--watch');
 // A published build is minified and carries no source maps.
@@ -26,6 +28,9 @@ const builds = [
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },
   { ...withRanks, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  // The `browser` entry: the same extension for the web worker host, without Node.
+  webExtensionBuild(common),
+  webGlobalsCheck(),
 ];
 
 // A published build starts from an empty dist/, so nothing stale (old maps, removed

@@ -1,7 +1,7 @@
 // composeSoul: the runtime's composition of a persona folder, from the disk or from
 // sources (bytes, or the text of an unsaved editor buffer). One function serves both.
 import { BOOTSTRAP_ORDER, BootstrapName, MAX_FILE_BYTES, TRUNCATION_NOTICE } from './bootstrap';
-import { utf8Length, utf8Prefix } from './utf8';
+import { decodeUtf8, utf8Length, utf8Prefix } from './utf8';
 
 /** A bootstrap file's content: raw bytes from disk, or text as an editor holds it. */
 export type BootstrapSource = Uint8Array | string;
@@ -53,16 +53,10 @@ function decodeCapped(source: BootstrapSource): { bytes: number; truncated: bool
     }
     return { bytes, truncated: true, decoded: cutText(source) };
   }
-  const buffer = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
-  if (buffer.length <= MAX_FILE_BYTES) {
-    return { bytes: buffer.length, truncated: false, decoded: buffer.toString('utf8') };
-  }
-  return { bytes: buffer.length, truncated: true, decoded: cutBytes(buffer) };
-}
-
-function cutBytes(buffer: Buffer): string {
+  const bytes = source.byteLength;
+  if (bytes <= MAX_FILE_BYTES) return { bytes, truncated: false, decoded: decodeUtf8(source) };
   // The cut is by bytes and may split a character; decoding then yields U+FFFD.
-  return buffer.subarray(0, MAX_FILE_BYTES).toString('utf8');
+  return { bytes, truncated: true, decoded: decodeUtf8(source.subarray(0, MAX_FILE_BYTES)) };
 }
 
 /**

@@ -1,21 +1,4 @@
-// The pure core of Persona Studio: no VS Code here, so the CLI, the tests and the
-// extension all compose souls with the same code.
-export * from './bootstrap';
-export * from './compose';
-export * from './report';
-export * from './heartwood';
-export * from './templates';
-export * from './discovery';
-export * from './glob';
-export * from './format';
-export * from './escape';
-export * from './utf8';
+// The core as Node uses it (the CLI and dist/core.js): the pure core plus reading and
+// scaffolding persona folders on disk. A browser build imports './pure' instead.
+export * from './pure';
 export { composeSoul, linkLeadingOutside, nodeDirectoryReader, readBootstrapFiles, readFileBounded, readPersonaInput, scaffoldFiles, ScaffoldOutcome } from './nodeFs';
-export * from './soulSize';
-export * from './personaFolderName';
-export * from './capMessages';
-export * from './statusSummary';
-export * from './runtimes';
-// Token labels and the Claude estimate's arithmetic; the counting itself (and its ranks) is in tokensCount.
-export * from './tokens';
-export * from './tokensEstimate';

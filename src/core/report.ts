@@ -1,7 +1,7 @@
 // How close each bootstrap file is to its cap, and where the cut falls.
 import { BOOTSTRAP_ORDER, BootstrapName, DEFAULT_WARN_AT, MAX_FILE_BYTES } from './bootstrap';
 import { BootstrapSource, BootstrapSources, sourceOf } from './compose';
-import { charBoundaryAtOrBefore, charIndexAtByte, lineAndColumn, utf8Length } from './utf8';
+import { charBoundaryAtOrBefore, charIndexAtByte, decodeUtf8, lineAndColumn, utf8Length } from './utf8';
 
 export type CapState = 'missing' | 'ok' | 'near' | 'over';
 
@@ -67,8 +67,7 @@ function cutPlace(source: BootstrapSource, bytes: number): CutPlace {
     text = source;
     index = charIndexAtByte(source, MAX_FILE_BYTES);
   } else {
-    const buffer = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
-    text = buffer.subarray(0, charBoundaryAtOrBefore(buffer, MAX_FILE_BYTES)).toString('utf8');
+    text = decodeUtf8(source.subarray(0, charBoundaryAtOrBefore(source, MAX_FILE_BYTES)));
     index = text.length;
   }
   return { byteOffset: MAX_FILE_BYTES, index, ...lineAndColumn(text, index), droppedBytes: bytes - MAX_FILE_BYTES };

@@ -1,12 +1,36 @@
 // UTF-8 arithmetic on JavaScript strings, without encoding whole files when it can be avoided.
+// Only TextEncoder/TextDecoder, so the same code runs in Node and in a browser worker.
+
+const encoder = new TextEncoder();
+
+/** UTF-16 units encoded at a time when counting bytes. */
+const CHUNK = 1 << 15;
+
+/** Room for one chunk at its worst, 3 bytes a unit; written by the counter, never read. */
+const scratch = new Uint8Array(CHUNK * 3);
 
 /** Bytes of `text` encoded as UTF-8 (lone surrogates count as U+FFFD, 3 bytes). */
 export function utf8Length(text: string): number {
-  return Buffer.byteLength(text, 'utf8');
+  if (text.length <= CHUNK) return encoder.encodeInto(text, scratch).written;
+  let bytes = 0;
+  for (let index = 0; index < text.length; ) {
+    const end = chunkEnd(text, index);
+    bytes += chunkBytes(text, index, end);
+    index = end;
+  }
+  return bytes;
 }
 
-/** Characters measured at a time by the native byte counter before walking by hand. */
-const CHUNK = 1 << 15;
+/** Where the chunk from `index` ends: at most CHUNK units on, never between two halves of a pair. */
+function chunkEnd(text: string, index: number): number {
+  const end = index + CHUNK;
+  if (end >= text.length) return text.length;
+  return isHighSurrogate(text.charCodeAt(end - 1)) ? end - 1 : end;
+}
+
+function chunkBytes(text: string, start: number, end: number): number {
+  return encoder.encodeInto(text.slice(start, end), scratch).written;
+}
 
 /**
  * The longest prefix of `text` whose UTF-8 encoding fits in `maxBytes`: its UTF-16
@@ -16,13 +40,12 @@ const CHUNK = 1 << 15;
 export function utf8Prefix(text: string, maxBytes: number): { index: number; bytes: number } {
   let index = 0;
   let bytes = 0;
-  // Whole chunks by native counting; a chunk never ends between two halves of a pair.
+  // Whole chunks by native counting, then the last one by hand.
   while (text.length - index > CHUNK) {
-    let end = index + CHUNK;
-    if (isHighSurrogate(text.charCodeAt(end - 1))) end--;
-    const chunkBytes = Buffer.byteLength(text.slice(index, end), 'utf8');
-    if (bytes + chunkBytes > maxBytes) break;
-    bytes += chunkBytes;
+    const end = chunkEnd(text, index);
+    const size = chunkBytes(text, index, end);
+    if (bytes + size > maxBytes) break;
+    bytes += size;
     index = end;
   }
   while (index < text.length) {

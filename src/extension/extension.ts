@@ -6,6 +6,7 @@ import { CapDiagnostics } from './diagnostics';
 import { DropDecorations } from './editor/dropDecorations';
 import { Measurements } from './measurements';
 import { LinkWarnings } from './linkWarnings';
+import { HOST_KIND } from './platform';
 import { PersonaWorkspace } from './personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
 import { PersonaStatusBar } from './statusBar';
@@ -37,7 +38,7 @@ export function activate(context: vscode.ExtensionContext): void {
   );
   // Activation returns at once; the views say "looking" until the first walk ends.
   void personas.refresh('activation');
-  log.info(`activated in ${Date.now() - started} ms; looking for persona folders`);
+  log.info(`activated in ${Date.now() - started} ms in the ${HOST_KIND}; looking for persona folders`);
 }
 
 export function deactivate(): void {

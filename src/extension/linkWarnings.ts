@@ -2,7 +2,8 @@
 // ~/.ssh/id_rsa` in a cloned repository) gets a warning naming where it leads: the
 // runtime would send that file to the model.
 import * as vscode from 'vscode';
-import { BootstrapName, escapeControls, HEARTWOOD_FILE, linkLeadingOutside } from '../core';
+import { BootstrapName, escapeControls, HEARTWOOD_FILE } from '../core';
+import { linkLeadingOutside } from './platform';
 import { Coalescer } from './coalescer';
 import { Disposable } from './disposable';
 import { DIAGNOSTIC_SOURCE } from './fileProblems';
@@ -49,7 +50,7 @@ export class LinkWarnings extends Disposable {
     const found = await Promise.all(files.map(async ({ persona, name }) => {
       const uri = vscode.Uri.joinPath(persona.uri, name);
       const root = persona.workspaceFolder?.uri;
-      if (!root || root.scheme !== 'file' || persona.uri.scheme !== 'file') return { key: uri.toString(), target: undefined };
+      if (!root || root.scheme !== 'file' || persona.uri.scheme !== 'file' || !linkLeadingOutside) return { key: uri.toString(), target: undefined };
       return { key: uri.toString(), target: await linkLeadingOutside(uri.fsPath, root.fsPath) };
     }));
     if (this.isDisposed || generation !== this.generation) return;

@@ -4,6 +4,7 @@
 // so the core's per-content caches hit; one disk read is in flight per (file, mtime).
 import * as vscode from 'vscode';
 import { FileContent } from '../core';
+import { readFileStart } from './platform';
 
 const BOM = '\uFEFF';
 const BOM_BYTES = 3;
@@ -130,30 +131,7 @@ function startsWithBom(bytes: Uint8Array): boolean {
 
 /** At most `limit` first bytes of a file; `expected` sizes the first buffer. Local files are read in part. */
 async function readBounded(uri: vscode.Uri, expected: number, limit: number): Promise<Uint8Array> {
-  if (uri.scheme !== 'file' || typeof process === 'undefined') {
-    const bytes = await vscode.workspace.fs.readFile(uri);
-    return bytes.byteLength > limit ? bytes.subarray(0, limit) : bytes;
-  }
-  const fs = await import('node:fs');
-  // Non-blocking, so a FIFO that slipped past the stat cannot hang the extension host.
-  const handle = await fs.promises.open(uri.fsPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-  try {
-    let buffer = new Uint8Array(Math.min(Math.max(expected, 1), limit));
-    let length = 0;
-    for (;;) {
-      if (length === buffer.length) {
-        // The file grew since the stat: read on, up to the limit.
-        if (length >= limit) break;
-        const grown = new Uint8Array(Math.min(limit, Math.max(length * 2, 65536)));
-        grown.set(buffer);
-        buffer = grown;
-      }
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
-    return buffer.subarray(0, length);
-  } finally {
-    await handle.close();
-  }
+  if (uri.scheme === 'file' && readFileStart) return readFileStart(uri.fsPath, limit, expected);
+  const bytes = await vscode.workspace.fs.readFile(uri);
+  return bytes.byteLength > limit ? bytes.subarray(0, limit) : bytes;
 }

@@ -18,6 +18,7 @@ import {
 import { openclawConfigFile, RUNTIME_SETTINGS, runtimeId, runtimeOptions } from './config';
 import { Disposable } from './disposable';
 import { LiveContent } from './liveContent';
+import { pathExistsNow, readUserFile } from './platform';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
 
 export interface CompositionChange {
@@ -171,11 +172,8 @@ export class Measurements extends Disposable {
   /** Whether a path relative to the folder exists, for runtimes that look upward; never outside the workspace. */
   private exists(folder: vscode.Uri, relative: string): boolean {
     const uri = vscode.Uri.joinPath(folder, relative);
-    if (uri.scheme !== 'file' || !this.inWorkspace(uri) || typeof process === 'undefined') return false;
-    // Loaded only where there is a Node file system: the web worker has none.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const fs = require('node:fs') as typeof import('node:fs');
-    return fs.existsSync(uri.fsPath);
+    if (uri.scheme !== 'file' || !this.inWorkspace(uri) || !pathExistsNow) return false;
+    return pathExistsNow(uri.fsPath);
   }
 
   private inWorkspace(uri: vscode.Uri): boolean {
@@ -235,12 +233,10 @@ export class Measurements extends Disposable {
 
 /** Reads an openclaw.json (a user file outside the workspace, named in the user's settings). */
 async function readOpenClawConfig(file: string): Promise<OpenClawCaps> {
-  if (typeof process === 'undefined') throw new Error(vscode.l10n.t('{0} cannot be read here', file));
-  const [fs, os, path] = await Promise.all([import('node:fs'), import('node:os'), import('node:path')]);
-  const absolute = file === '~' || file.startsWith('~/') ? path.join(os.homedir(), file.slice(1)) : file;
+  if (!readUserFile) throw new Error(vscode.l10n.t('{0} cannot be read here', file));
   let text: string;
   try {
-    text = await fs.promises.readFile(absolute, 'utf8');
+    text = await readUserFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code})`);

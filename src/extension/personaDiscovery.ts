@@ -1,9 +1,9 @@
 // Which folders of the workspace are persona folders: a whole walk (at start, or when
 // the rules change), or one folder or one new subtree at a time, under the same rules.
-import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { BootstrapName, classifyFolder, DEFAULT_SKIP, DirectoryReader, discoverPersonaFolders, EntryKind, globMatcher, isGlob, PersonaFolder } from '../core';
 import { excludedFolders, folderPatterns } from './config';
+import { listLocalFolder, realPath } from './platform';
 
 export interface Persona {
   /** The persona folder. */
@@ -31,7 +31,7 @@ export class CountingReader implements DirectoryReader {
     const uri = vscode.Uri.parse(dir);
     // A local folder is listed in the extension host itself: a round trip through VS Code
     // for each of thousands of folders costs milliseconds apiece.
-    if (uri.scheme === 'file' && typeof process !== 'undefined') return listLocal(uri.fsPath);
+    if (uri.scheme === 'file' && listLocalFolder) return listLocalFolder(uri.fsPath);
     const entries = await vscode.workspace.fs.readDirectory(uri);
     return entries.map(([name, type]) => [name, entryKind(type)] as const);
   }
@@ -43,7 +43,7 @@ export class CountingReader implements DirectoryReader {
   // Only a local folder can say where a link leads; elsewhere linked folders are not entered.
   async realPath(dir: string): Promise<string | undefined> {
     const uri = vscode.Uri.parse(dir);
-    return uri.scheme === 'file' ? fs.promises.realpath(uri.fsPath) : undefined;
+    return uri.scheme === 'file' && realPath ? realPath(uri.fsPath) : undefined;
   }
 }
 
@@ -51,19 +51,6 @@ export class CountingReader implements DirectoryReader {
 export interface DiscoveryStop {
   readonly by: 'folders' | 'depth';
   readonly folders: number;
-}
-
-async function listLocal(path: string): Promise<ReadonlyArray<readonly [string, EntryKind]>> {
-  const fs = await import('node:fs');
-  const entries = await fs.promises.readdir(path, { withFileTypes: true });
-  return Promise.all(
-    entries.map(async (entry) => {
-      // A link is what it points to, as VS Code's own listing says.
-      const target = entry.isSymbolicLink() ? await fs.promises.stat(`${path}/${entry.name}`).catch(() => undefined) : entry;
-      const kind: EntryKind = target?.isDirectory() ? 'directory' : target?.isFile() ? 'file' : 'other';
-      return [entry.name, kind] as const;
-    }),
-  );
 }
 
 function entryKind(type: vscode.FileType): EntryKind {
@@ -231,9 +218,9 @@ export async function walkCreated(created: readonly vscode.Uri[], reader: Counti
 
 /** True when `uri` (links resolved) lies inside `root`; a folder that cannot be resolved is not entered. */
 async function staysInside(root: vscode.Uri, uri: vscode.Uri): Promise<boolean> {
-  if (root.scheme !== 'file' || uri.scheme !== 'file') return true;
+  if (root.scheme !== 'file' || uri.scheme !== 'file' || !realPath) return true;
   try {
-    const [rootReal, real] = await Promise.all([fs.promises.realpath(root.fsPath), fs.promises.realpath(uri.fsPath)]);
+    const [rootReal, real] = await Promise.all([realPath(root.fsPath), realPath(uri.fsPath)]);
     return isInside(vscode.Uri.file(real), vscode.Uri.file(rootReal));
   } catch {
     return false;

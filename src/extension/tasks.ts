@@ -3,6 +3,7 @@
 // Problems through the `$persona-studio` problem matcher.
 import * as vscode from 'vscode';
 import type { PersonaWorkspace } from './personaWorkspace';
+import { nodeExecutable } from './platform';
 
 export const TASK_TYPE = 'persona-studio';
 const PROBLEM_MATCHER = '$persona-studio';
@@ -14,6 +15,9 @@ interface CheckTaskDefinition extends vscode.TaskDefinition {
 }
 
 export function registerCheckTasks(context: vscode.ExtensionContext, personas: PersonaWorkspace): vscode.Disposable {
+  // Where no process can be started (the web worker host), there is no task to offer.
+  const node = nodeExecutable;
+  if (!node) return new vscode.Disposable(() => undefined);
   const cli = vscode.Uri.joinPath(context.extensionUri, 'dist', 'cli.js').fsPath;
   return vscode.tasks.registerTaskProvider(TASK_TYPE, {
     provideTasks: () => {
@@ -23,25 +27,25 @@ export function registerCheckTasks(context: vscode.ExtensionContext, personas: P
         const folders = personas.personas
           .filter((persona) => persona.workspaceFolder?.uri.toString() === folder.uri.toString())
           .map((persona) => relativePath(folder.uri, persona.uri));
-        if (folders.length) tasks.push(checkTask(cli, folder, { type: TASK_TYPE, folders }));
+        if (folders.length) tasks.push(checkTask(node, cli, folder, { type: TASK_TYPE, folders }));
       }
       return tasks;
     },
     resolveTask: (task) => {
       const definition = task.definition as CheckTaskDefinition;
       if (!Array.isArray(definition.folders) || typeof task.scope !== 'object') return undefined;
-      return checkTask(cli, task.scope, definition);
+      return checkTask(node, cli, task.scope, definition);
     },
   });
 }
 
-function checkTask(cli: string, folder: vscode.WorkspaceFolder, definition: CheckTaskDefinition): vscode.Task {
+function checkTask(node: string, cli: string, folder: vscode.WorkspaceFolder, definition: CheckTaskDefinition): vscode.Task {
   const args = [cli, 'check', '--format', 'github'];
   if (definition.runtime) args.push('--runtime', definition.runtime);
   if (definition.warnAt !== undefined) args.push('--warn-at', String(definition.warnAt));
   args.push(...definition.folders);
   // The extension host's own executable runs the CLI: Node in a server, Electron as Node on a desktop.
-  const execution = new vscode.ProcessExecution(process.execPath, args, { cwd: folder.uri.fsPath, env: { ELECTRON_RUN_AS_NODE: '1' } });
+  const execution = new vscode.ProcessExecution(node, args, { cwd: folder.uri.fsPath, env: { ELECTRON_RUN_AS_NODE: '1' } });
   const name = definition.folders.length === 1 ? `check ${definition.folders[0]}` : 'check';
   const task = new vscode.Task(definition, folder, name, TASK_TYPE, execution, PROBLEM_MATCHER);
   task.group = vscode.TaskGroup.Test;

@@ -76,7 +76,7 @@ export async function createFromTemplates(folder: vscode.Uri, names: readonly Te
   for (const name of toCreate) {
     const bytes = await readIfAny(vscode.Uri.joinPath(folder, name));
     if (bytes === undefined) failed.push(name);
-    else if (Buffer.from(bytes).equals(Buffer.from(encoder.encode(templateFor(name))))) created.push(name);
+    else if (sameBytes(bytes, encoder.encode(templateFor(name)))) created.push(name);
     else existing.push(name);
   }
   return { created, existing, failed, caseVariants };
@@ -120,4 +120,8 @@ export async function openFiles(uris: readonly vscode.Uri[]): Promise<void> {
     await vscode.window.showTextDocument(uri, { preview: false, preserveFocus: true });
   }
   if (uris[0]) await vscode.window.showTextDocument(uris[0], { preview: false });
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, index) => byte === b[index]);
 }

@@ -3,6 +3,7 @@
 // Read again only when the file changes, and never more than the reveal can show.
 import * as vscode from 'vscode';
 import { Composition, decodeUtf8, utf8Length } from '../../core';
+import { readFileStart } from '../platform';
 import { readInPart } from './blocks';
 import { REVEAL_LIMIT } from './soulModel';
 
@@ -11,17 +12,7 @@ const READ_PAST = 4 * REVEAL_LIMIT;
 
 async function readStart(uri: vscode.Uri, bytes: number): Promise<Uint8Array | undefined> {
   try {
-    if (uri.scheme === 'file' && typeof process !== 'undefined') {
-      const fs = (await import('node:fs/promises')) as typeof import('node:fs/promises');
-      const handle = await fs.open(uri.fsPath, 'r');
-      try {
-        const buffer = new Uint8Array(bytes);
-        const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-        return buffer.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
-    }
+    if (uri.scheme === 'file' && readFileStart) return await readFileStart(uri.fsPath, bytes);
     return (await vscode.workspace.fs.readFile(uri)).subarray(0, bytes);
   } catch {
     return undefined;

@@ -1,6 +1,5 @@
 // The preview's page: a fixed skeleton (no persona data in the HTML; the script fills
 // it with text nodes), a strict Content-Security-Policy and a fresh nonce per page.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
 /** The folder holding the webview's script and nothing else (not the extension's own code). */
@@ -20,7 +19,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
 
 /** `host` says where the page lives: the Soul view (side bar colours) or an editor tab. */
 export function previewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, host: 'view' | 'panel'): string {
-  const nonce = randomBytes(18).toString('base64');
+  const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))));
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...WEBVIEW_BUNDLE_DIR, 'webview.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'preview.css'));
   const title = vscode.l10n.t('Soul preview');
