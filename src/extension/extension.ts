@@ -8,20 +8,32 @@ import { Measurements } from './measurements';
 import { PersonaWorkspace } from './personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
 import { PersonaStatusBar } from './statusBar';
+import { tokenWorkerPath } from './tokens/engine';
+import { PersonaTokens } from './tokens/tokenService';
 import { PersonaTree } from './tree';
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const personas = new PersonaWorkspace();
   const measurements = new Measurements(personas);
-  const previews = new SoulPreviews(context, personas, measurements);
+  // One token count per persona for every surface; its worker starts on the first count.
+  const tokens = new PersonaTokens(tokenWorkerPath(context.extensionPath));
+  const previews = new SoulPreviews(context, personas, {
+    profile: (folder) => measurements.profile(folder),
+    options: (folder) => measurements.options(folder),
+    composition: (folder) => measurements.composition(folder),
+    file: (uri) => measurements.file(uri),
+    onDidChange: measurements.onDidChange,
+    tokens,
+  });
   context.subscriptions.push(
     personas,
     measurements,
+    tokens,
     previews,
-    new PersonaTree(context, personas, measurements),
+    new PersonaTree(context, personas, measurements, tokens),
     new CapDiagnostics(personas, measurements),
     new DropDecorations(personas, measurements),
-    new PersonaStatusBar(personas, measurements),
+    new PersonaStatusBar(personas, measurements, tokens),
     registerCommands({ context, personas, measurements, previews }),
   );
   await personas.refresh();

@@ -1,0 +1,137 @@
+// The one token count of each persona for every surface (preview, status bar, tree):
+// keyed by (folder, file, runtime, encoding), counted by the worker engine after the
+// keystroke path has run, recounting only the sections whose text changed, and firing
+// an event when a persona's counts arrive.
+import * as vscode from 'vscode';
+import type { Composition } from '../../core/runtimes/profile';
+import type { TokenEncoding } from '../../core/tokens';
+import { tokenSettings, TokenSettings } from '../config';
+import { Disposable } from '../disposable';
+import { TokenEngine } from './engine';
+
+/** A persona's counts, of one composition in one encoding. */
+export interface PersonaTokenCounts {
+  /** The composition counted: a surface can tell whether its counts are of what it shows. */
+  readonly composition: Composition;
+  readonly encoding: TokenEncoding;
+  /** By file name: the tokens of its section as sent, heading included (0 when it sends nothing). */
+  readonly files: ReadonlyMap<string, number>;
+  /** The tokens of `Composition.text`: what is sent on every turn. */
+  readonly total: number;
+}
+
+interface Counted {
+  readonly text: string;
+  readonly encoding: TokenEncoding;
+  readonly tokens: number;
+}
+
+/** The engine's key of one section (or, with no file, the whole text) of a persona under a runtime. */
+export function sectionKey(folder: string, runtime: string, file?: string): string {
+  return `${folder}\u0000${runtime}\u0000${file ?? ''}`;
+}
+
+export class PersonaTokens extends Disposable {
+  private engine: TokenEngine | undefined;
+  private readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri>());
+  /** Fires with a folder when its counts arrive (or are dropped: encoding turned off). */
+  readonly onDidChange = this.emitter.event;
+  private readonly last = new Map<string, PersonaTokenCounts>();
+  /** Per folder: the composition asked for last, counted once the keystroke path is done. */
+  private readonly wanted = new Map<string, { readonly folder: vscode.Uri; readonly composition: Composition; readonly encoding: TokenEncoding }>();
+  private scheduled: ReturnType<typeof setImmediate> | undefined;
+  /** What each section key counted last: an unchanged section is not sent to the worker again. */
+  private readonly sections = new Map<string, Counted>();
+  private failure: string | undefined;
+
+  constructor(private readonly workerPath: string) {
+    super();
+    this.register({ dispose: () => (clearImmediate(this.scheduled), this.engine?.dispose()) });
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (!event.affectsConfiguration('personaStudio.tokens')) return;
+        for (const key of [...this.last.keys()]) {
+          const folder = vscode.Uri.parse(key);
+          if (this.settings(folder).encoding === undefined) {
+            this.last.delete(key);
+            this.emitter.fire(folder);
+          }
+        }
+      }),
+    );
+  }
+
+  /** Whether the worker runs (it starts on the first count with tokens on, never before). */
+  get started(): boolean {
+    return this.engine?.started === true;
+  }
+
+  settings(folder: vscode.Uri): TokenSettings {
+    return tokenSettings(folder);
+  }
+
+  /**
+   * The folder's last counts in its current encoding, or undefined (tokens off, or none
+   * counted yet). They may be of an older composition than the newest, until the next arrive.
+   */
+  counts(folder: vscode.Uri): PersonaTokenCounts | undefined {
+    const encoding = this.settings(folder).encoding;
+    const counts = this.last.get(folder.toString());
+    return counts && counts.encoding === encoding ? counts : undefined;
+  }
+
+  /**
+   * Asks for the counts of `composition`; `onDidChange` fires when they arrive. Nothing is
+   * counted now: the work starts once the current turn of the main loop (the keystroke's
+   * bytes, cuts and preview text) is done, and of several asks only the newest is counted.
+   */
+  request(folder: vscode.Uri, composition: Composition): void {
+    const encoding = this.settings(folder).encoding;
+    if (encoding === undefined || this.isDisposed) return;
+    const key = folder.toString();
+    const last = this.last.get(key);
+    if (last?.composition === composition && last.encoding === encoding) return;
+    const wanted = this.wanted.get(key);
+    if (wanted?.composition === composition && wanted.encoding === encoding) return;
+    this.wanted.set(key, { folder, composition, encoding });
+    this.scheduled ??= setImmediate(() => this.countWanted());
+  }
+
+  private countWanted(): void {
+    this.scheduled = undefined;
+    for (const { folder, composition, encoding } of this.wanted.values()) void this.count(folder, composition, encoding);
+  }
+
+  private async count(folder: vscode.Uri, composition: Composition, encoding: TokenEncoding): Promise<void> {
+    const key = folder.toString();
+    try {
+      const [total, ...sections] = await Promise.all([
+        this.section(sectionKey(key, composition.runtime), composition.text, encoding),
+        ...composition.files.map((file) => this.section(sectionKey(key, composition.runtime, file.name), file.section, encoding)),
+      ]);
+      // Superseded by a newer ask: its own answer is the one to show.
+      if (this.wanted.get(key)?.composition !== composition || this.isDisposed) return;
+      if (total === undefined || sections.some((tokens) => tokens === undefined)) return;
+      this.wanted.delete(key);
+      this.last.set(key, { composition, encoding, total, files: new Map(composition.files.map((file, i) => [file.name, sections[i]!])) });
+      this.emitter.fire(folder);
+    } catch (error) {
+      if (this.wanted.get(key)?.composition === composition) this.wanted.delete(key);
+      const message = error instanceof Error ? error.message : String(error);
+      // Said once: the sizes still show, and the next edit tries again.
+      if (this.failure !== message) void vscode.window.showWarningMessage(vscode.l10n.t('Tokens not counted: {0}', message));
+      this.failure = message;
+    }
+  }
+
+  /** One section's tokens: from the last count when its text is unchanged, else from the worker. */
+  private async section(key: string, text: string, encoding: TokenEncoding): Promise<number | undefined> {
+    const counted = this.sections.get(key);
+    if (counted && counted.encoding === encoding && counted.text === text) return counted.tokens;
+    if (text === '') return 0;
+    this.engine ??= new TokenEngine(this.workerPath);
+    const tokens = await this.engine.count(key, text, encoding);
+    if (tokens !== undefined) this.sections.set(key, { text, encoding, tokens });
+    return tokens;
+  }
+}
