@@ -1,12 +1,15 @@
-// Keystroke-to-preview latency in a real VS Code (code-server), for our soul preview and,
-// in the same run on the same file, for VS Code's own Markdown preview: the ratio is the
-// result, as absolute times depend on the machine.
+// The extension in a real VS Code (code-server): activation, the Personas tree's first
+// paint on small and large workspaces, and keystroke-to-preview latency with the bytes
+// posted to the webview, for our soul preview and, in the same run on the same file, for
+// VS Code's own Markdown preview. Ratios are the result; absolute times depend on the machine.
 import { openWorkspace, WebviewKind, Workbench } from '../test/e2e/harness';
 import { beginTest, finishTest, stopSession } from '../test/e2e/harness/session';
+import { logLines, WALK_LINE } from '../test/e2e/extensionLog';
 
 /** Pause between keys (BENCH_KEY_DELAY ms): 0 types as fast as the browser takes keys. */
 const KEY_DELAY_MS = Number(process.env.BENCH_KEY_DELAY ?? 0);
 const MARKDOWN: WebviewKind = { extensionId: 'vscode.markdown-language-features', view: false };
+const BOOTSTRAP = ['AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'USER.md', 'TOOLS.md', 'HEARTBEAT.md', 'MEMORY.md'];
 
 export interface LatencyRow {
   readonly file: string;
@@ -14,6 +17,19 @@ export interface LatencyRow {
   readonly samples: number;
   readonly medianMs: number;
   readonly p95Ms: number;
+  /** UTF-8 bytes (as JSON) of the messages the webview received, per key typed. */
+  readonly bytesPerKey: number;
+  readonly messagesPerKey: number;
+}
+
+export interface PaintRow {
+  readonly workspace: string;
+  /** "Activation: N ms" of Running Extensions: code loading and the activate call. */
+  readonly activationMs: number;
+  /** The Persona Studio item clicked, to the first persona row on screen. */
+  readonly firstPaintMs: number;
+  /** The extension's log line for its first walk of the workspace. */
+  readonly walk: string;
 }
 
 function quantile(samples: number[], q: number): number {
@@ -27,45 +43,61 @@ function prose(bytes: number): string {
   return paragraph.repeat(Math.max(1, Math.round(bytes / paragraph.length)));
 }
 
+interface Seen {
+  __seen: Record<string, number>;
+  __words: string[];
+  __messages: unknown[];
+}
+
 /**
  * Types `samples` unique words at the start of the file and times, for each, the last
  * keystroke to the moment the webview's document first contains the word. A mutation
- * observer inside the webview stamps the moment; both clocks are this machine's.
+ * observer inside the webview stamps the moment; both clocks are this machine's. The
+ * messages the webview receives meanwhile are kept, and sized once typing ends.
  */
-async function measure(wb: Workbench, kind: WebviewKind, samples: number): Promise<number[]> {
+async function measure(wb: Workbench, kind: WebviewKind, samples: number): Promise<{ latencies: number[]; bytes: number; messages: number; keys: number }> {
   const body = (await wb.webview(kind)).locator('body');
   await body.evaluate(() => {
-    const w = window as unknown as { __seen: Record<string, number>; __words: string[] };
+    const w = window as unknown as Seen;
     w.__seen = {};
     w.__words = [];
+    w.__messages = [];
     const check = () => {
       const text = document.body.textContent ?? '';
       for (const word of w.__words) if (!(word in w.__seen) && text.includes(word)) w.__seen[word] = Date.now();
     };
     new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+    window.addEventListener('message', (event) => w.__messages.push(event.data));
   });
   const latencies: number[] = [];
+  let keys = 0;
   for (let i = 0; i < samples; i++) {
     const word = `zq${i}x${Math.random().toString(36).slice(2, 6)}`;
-    await body.evaluate((_, w: string) => (window as unknown as { __words: string[] }).__words.push(w), word);
+    await body.evaluate((_, w: string) => (window as unknown as Seen).__words.push(w), word);
     await wb.focusEditor();
     await wb.page.keyboard.type(word.slice(0, -1), { delay: KEY_DELAY_MS });
     await new Promise((resolve) => setTimeout(resolve, KEY_DELAY_MS));
     const sent = Date.now();
     await wb.page.keyboard.press(word.slice(-1));
-    const seen = await waitFor(() => body.evaluate((_, w: string) => (window as unknown as { __seen: Record<string, number> }).__seen[w], word));
+    const seen = await waitFor(() => body.evaluate((_, w: string) => (window as unknown as Seen).__seen[w], word));
     latencies.push(seen - sent);
     await wb.page.keyboard.press('Enter');
+    keys += word.length + 1;
   }
-  return latencies;
+  const posted = await body.evaluate(() => {
+    const messages = (window as unknown as Seen).__messages;
+    const encoder = new TextEncoder();
+    return { messages: messages.length, bytes: messages.reduce<number>((sum, m) => sum + encoder.encode(JSON.stringify(m) ?? '').length, 0) };
+  });
+  return { latencies, keys, ...posted };
 }
 
-async function waitFor(read: () => Promise<number | undefined>, timeoutMs = 60_000): Promise<number> {
+async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('the preview never showed the typed word');
+    if (Date.now() > deadline) throw new Error('timed out waiting in the benchmark');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -73,48 +105,122 @@ async function waitFor(read: () => Promise<number | undefined>, timeoutMs = 60_0
 /** A persona whose SOUL.md has `bytes` bytes, and whose six other files have `others` bytes each. */
 function persona(bytes: number, others: number): Record<string, string> {
   const files: Record<string, string> = { 'ava/SOUL.md': prose(bytes) };
-  for (const name of ['AGENTS.md', 'IDENTITY.md', 'USER.md', 'TOOLS.md', 'HEARTBEAT.md', 'MEMORY.md']) files[`ava/${name}`] = others ? prose(others) : 'Be concise.\n';
+  for (const name of BOOTSTRAP.filter((n) => n !== 'SOUL.md')) files[`ava/${name}`] = others ? prose(others) : 'Be concise.\n';
   return files;
 }
 
-async function latencyFor(label: string, files: Record<string, string>, samples: number): Promise<LatencyRow[]> {
+/** One workspace, opened and closed as a test's would be. */
+async function inWorkspace<T>(files: Record<string, string>, run: (wb: Workbench) => Promise<T>): Promise<T> {
+  beginTest();
+  try {
+    return await run(await openWorkspace({ files }));
+  } finally {
+    await finishTest(undefined);
+  }
+}
+
+async function latencyFor(label: string, files: Record<string, string>, samples: number, warmUp: number): Promise<LatencyRow[]> {
   const rows: LatencyRow[] = [];
   for (const [preview, command, kind] of [
     ['Persona Studio soul preview', 'Persona: Open Soul Preview to the Side', 'personaStudio.preview'],
     ['VS Code Markdown preview', 'Markdown: Open Preview to the Side', MARKDOWN],
   ] as const) {
-    // Each measurement is one workspace, opened and closed as a test's would be.
-    beginTest();
-    try {
-      const wb = await openWorkspace({ files });
-      await wb.openFile('ava/SOUL.md');
-      await wb.runCommand(command);
-      await wb.webview(kind, { timeout: 120_000 });
-      await wb.moveCursor('start');
-      await measure(wb, kind, 2); // warm-up, not counted
-      const latencies = await measure(wb, kind, samples);
-      if (process.env.BENCH_VERBOSE) console.log(`${label}, ${preview}: ${latencies.join(' ')} ms`);
-      rows.push({ file: label, preview, samples, medianMs: quantile(latencies, 0.5), p95Ms: quantile(latencies, 0.95) });
-    } finally {
-      await finishTest(undefined);
-    }
+    rows.push(
+      await inWorkspace(files, async (wb) => {
+        await wb.openFile('ava/SOUL.md');
+        await wb.runCommand(command);
+        await wb.webview(kind, { timeout: 120_000 });
+        await wb.moveCursor('start');
+        await measure(wb, kind, warmUp); // not counted
+        const { latencies, bytes, messages, keys } = await measure(wb, kind, samples);
+        if (process.env.BENCH_VERBOSE) console.log(`${label}, ${preview}: ${latencies.join(' ')} ms`);
+        return {
+          file: label,
+          preview,
+          samples,
+          medianMs: quantile(latencies, 0.5),
+          p95Ms: quantile(latencies, 0.95),
+          bytesPerKey: Math.round(bytes / keys),
+          messagesPerKey: Math.round((messages / keys) * 100) / 100,
+        };
+      }),
+    );
   }
   return rows;
 }
 
-export async function benchEditor(samples = Number(process.env.BENCH_SAMPLES ?? 20)): Promise<LatencyRow[]> {
+/** `count` persona folders of seven small files each, under personas/. */
+function personas(count: number): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < count; i++) for (const name of BOOTSTRAP) files[`personas/p${String(i).padStart(5, '0')}/${name}`] = `${name} of persona ${i}.\n`;
+  return files;
+}
+
+/** A workspace of `folders` folders of source (one file each) around five personas. */
+function bigTree(folders: number): Record<string, string> {
+  const files = personas(5);
+  const side = Math.ceil(Math.sqrt(folders));
+  for (let i = 0; i < folders; i++) files[`src/pkg${Math.floor(i / side)}/mod${i % side}/index.ts`] = `export const id = ${i};\n`;
+  return files;
+}
+
+async function paintFor(label: string, files: Record<string, string>): Promise<PaintRow> {
+  return inWorkspace(files, async (wb) => {
+    const activation = await wb.waitForActivation();
+    const activationMs = Number(/Activation: (\d+)ms/.exec(activation)?.[1] ?? NaN);
+    await wb.page.evaluate(() => {
+      const w = window as unknown as { __firstRow?: number };
+      delete w.__firstRow;
+      const check = () => {
+        if (w.__firstRow !== undefined) return;
+        for (const pane of Array.from(document.querySelectorAll('.part.sidebar .pane'))) {
+          const title = pane.querySelector('.pane-header .title')?.textContent?.trim().toLowerCase();
+          if (title === 'personas' && pane.querySelector('.monaco-list-row')) w.__firstRow = Date.now();
+        }
+      };
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true });
+    });
+    const item = wb.page.locator('.part.activitybar .action-item a.action-label[aria-label^="Persona Studio"]');
+    await item.waitFor();
+    const clicked = Date.now();
+    await item.click();
+    const painted = await waitFor(() => wb.page.evaluate(() => (window as unknown as { __firstRow?: number }).__firstRow), 120_000);
+    const walk = await waitFor(async () => logLines(wb, WALK_LINE)[0], 60_000);
+    return { workspace: label, activationMs, firstPaintMs: painted - clicked, walk: walk.replace(/^.*?Walk/, 'Walk') };
+  });
+}
+
+export interface EditorResults {
+  readonly paint: PaintRow[];
+  readonly latency: LatencyRow[];
+}
+
+export async function benchEditor(options: { samples: number; smoke: boolean }): Promise<EditorResults> {
+  const { samples, smoke } = options;
   try {
+    const paint: PaintRow[] = [];
+    const paintCases: Array<[string, () => Record<string, string>]> = smoke
+      ? [['5 personas', () => personas(5)]]
+      : [
+          ['5 personas', () => personas(5)],
+          ['500 personas (collapsed)', () => personas(500)],
+          ['10,000 folders, 5 personas', () => bigTree(10_000)],
+        ];
+    for (const [label, files] of paintCases) paint.push(await paintFor(label, files()));
+
     const only = process.env.BENCH_FILES?.split(',');
     const big = 2 * 1024 * 1024 - 4096;
-    const cases: Array<[string, string, Record<string, string>]> = [
-      ['10KB', 'SOUL.md 10 KB', persona(10 * 1024, 0)],
-      ['2MB', 'SOUL.md 2 MB', persona(big, 0)],
+    const cases: Array<[string, string, () => Record<string, string>]> = [
+      ['10KB', 'SOUL.md 10 KB', () => persona(10 * 1024, 0)],
+      ['2MB', 'SOUL.md 2 MB', () => persona(big, 0)],
       // The soul preview holds all seven; the Markdown preview shows SOUL.md alone.
-      ['7x2MB', 'SOUL.md 2 MB of 7 × 2 MB', persona(big, big)],
+      ['7x2MB', 'SOUL.md 2 MB of 7 × 2 MB', () => persona(big, big)],
     ];
-    const rows: LatencyRow[] = [];
-    for (const [key, label, files] of cases) if (!only || only.includes(key)) rows.push(...(await latencyFor(label, files, samples)));
-    return rows;
+    const latency: LatencyRow[] = [];
+    for (const [key, label, files] of smoke ? cases.slice(0, 1) : cases) {
+      if (!only || only.includes(key)) latency.push(...(await latencyFor(label, files(), samples, smoke ? 1 : 2)));
+    }
+    return { paint, latency };
   } finally {
     await stopSession();
   }

@@ -1,35 +1,81 @@
 // npm run bench: every timing target, reported as ratios measured in this one run.
 //   BENCH_SAMPLES=N  keystrokes timed per preview (default 20)
+//   BENCH_SMOKE=1  small sizes and one case of each kind: checks that the benchmark runs (npm test)
 //   BENCH_CORE_ONLY=1  skip the real-VS-Code part
 //   BENCH_FILES=10KB,2MB,7x2MB  which personas to time in the real VS Code (default all)
 //   BENCH_VERBOSE=1  print every sample
 //   BENCH_KEY_DELAY=ms  pause between keys (default 0: as fast as the browser takes them)
-import { benchCore } from './core';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { benchBigMemory, benchKeystroke } from './core';
 import { benchEditor } from './editor';
 import { benchTokenCounting, benchTokenWorker } from './tokens';
 
+const SMOKE = Boolean(process.env.BENCH_SMOKE);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
+
 const round = (value: number) => Math.round(value * 100) / 100;
-const rounded = (row: Record<string, string | number>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v]));
+const table = (rows: readonly object[]) =>
+  console.table(rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v]))));
+
+/** The extension's bundle as `npm run package` ships it (minified), and as tests load it. */
+async function bundleSizes(): Promise<{ shippedKB: number; developmentKB: number }> {
+  const root = path.resolve(__dirname, '..');
+  const result = await esbuild.build({
+    entryPoints: [path.join(root, 'src/extension/extension.ts')],
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    write: false,
+  });
+  return { shippedKB: result.outputFiles[0].contents.length / 1024, developmentKB: fs.statSync(path.join(root, 'dist/extension.js')).size / 1024 };
+}
 
 async function main(): Promise<void> {
-  console.log('Core: one keystroke recomposes one section, against composing the whole persona from disk');
-  console.table(benchCore().map(rounded));
+  const started = Date.now();
+  console.log(`${new Date().toISOString()} · ${process.platform} ${process.arch} · ${(await import('node:os')).cpus().length} cores · Node ${process.version}${SMOKE ? ' · smoke run' : ''}`);
+
+  console.log('\nCore: one keystroke recomposes one section, against composing the whole persona from disk and one utf8Length of the file');
+  table(benchKeystroke(SMOKE));
+
   console.log('\nTokens: counting a section whole, and again after one keystroke with the incremental counter');
-  console.table(benchTokenCounting().map(rounded));
+  table(benchTokenCounting());
   console.log('\nTokens: the worker counting after a keystroke, while the main loop keeps turning');
-  console.table((await benchTokenWorker()).map(rounded));
+  table(await benchTokenWorker());
+
+  console.log('\nCore: a change to MEMORY.md, read (bounded) and composed, in a fresh process each');
+  const memory = benchBigMemory(SMOKE);
+  table(memory);
+  const [small, huge] = memory;
+  console.log(
+    `${huge['MEMORY.md']} / ${small['MEMORY.md']}: time ${round(Number(huge['read + compose ms']) / Number(small['read + compose ms']))} ×, ` +
+      `peak ${round(Number(huge['peak MB over baseline']))} MB over baseline`,
+  );
+
+  const sizes = await bundleSizes();
+  console.log(`\nBundle: dist/extension.js ${round(sizes.shippedKB)} KB as shipped (minified), ${round(sizes.developmentKB)} KB as built for tests`);
   if (process.env.BENCH_CORE_ONLY) return;
 
+  const { paint, latency } = await benchEditor({ samples: SAMPLES, smoke: SMOKE });
+  console.log('\nEditor: activation, and the Personas tree from a click on its activity-bar item to the first persona row');
+  table(paint);
+  const five = paint.find((row) => row.workspace.startsWith('5 personas'));
+  for (const row of paint.filter((r) => r !== five)) if (five) console.log(`${row.workspace} / 5 personas: first paint ${round(row.firstPaintMs / five.firstPaintMs)} ×`);
+
   console.log('\nEditor: last keystroke to the typed text appearing in the preview (code-server, same run, same file)');
-  const rows = await benchEditor();
-  console.table(rows);
-  for (const file of new Set(rows.map((row) => row.file))) {
-    const [ours, markdown] = rows.filter((row) => row.file === file);
+  table(latency);
+  for (const file of new Set(latency.map((row) => row.file))) {
+    const [ours, markdown] = latency.filter((row) => row.file === file);
     console.log(
       `${file}: soul preview / Markdown preview = ${round(ours.medianMs / markdown.medianMs)} (median), ` +
-        `${round(ours.p95Ms / markdown.p95Ms)} (95th percentile)`,
+        `${round(ours.p95Ms / markdown.p95Ms)} (95th percentile), ${round(ours.bytesPerKey / markdown.bytesPerKey)} (bytes posted per keystroke)`,
     );
   }
+  console.log(`\nbench: done in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 main().catch((error) => {

@@ -6,6 +6,7 @@ export * from './report';
 export * from './heartwood';
 export * from './templates';
 export * from './discovery';
+export * from './glob';
 export * from './format';
 export * from './utf8';
 export { composeSoul, nodeDirectoryReader, readBootstrapFiles, readFileBounded, readPersonaInput, scaffoldFiles, ScaffoldOutcome } from './nodeFs';

@@ -12,8 +12,10 @@ import { tokenWorkerPath } from './tokens/engine';
 import { PersonaTokens } from './tokens/tokenService';
 import { PersonaTree } from './tree';
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const personas = new PersonaWorkspace();
+export function activate(context: vscode.ExtensionContext): void {
+  const started = Date.now();
+  const log = vscode.window.createOutputChannel('Persona Studio', { log: true });
+  const personas = new PersonaWorkspace(log);
   const measurements = new Measurements(personas);
   // One token count per persona for every surface; its worker starts on the first count.
   const tokens = new PersonaTokens(tokenWorkerPath(context.extensionPath));
@@ -26,6 +28,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     tokens,
   });
   context.subscriptions.push(
+    log,
     personas,
     measurements,
     tokens,
@@ -36,7 +39,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     new PersonaStatusBar(personas, measurements, tokens),
     registerCommands({ context, personas, measurements, previews }),
   );
-  await personas.refresh();
+  // Activation returns at once; the views say "looking" until the first walk ends.
+  void personas.refresh('activation');
+  log.info(`Activated in ${Date.now() - started} ms; looking for persona folders`);
 }
 
 export function deactivate(): void {

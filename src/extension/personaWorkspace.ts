@@ -2,39 +2,22 @@
 // of an open editor (saved or not) wins over the disk, so everything downstream
 // shows what the runtime would compose if the user saved now.
 import * as vscode from 'vscode';
-import picomatch from 'picomatch';
 import {
   BOOTSTRAP_ORDER,
   BootstrapName,
   BootstrapSource,
   bootstrapSource,
-  classifyFolder,
   decodeUtf8,
-  DEFAULT_SKIP,
-  DirectoryReader,
-  discoverPersonaFolders,
-  EntryKind,
   HEARTWOOD_FILE,
   isBootstrapName,
   MAX_FILE_BYTES,
   miscasedBootstrapName,
-  PersonaFolder,
 } from '../core';
-import { folderPatterns, onDidChangeSettings } from './config';
 import { Disposable } from './disposable';
+import { CountingReader, couldBePersona, describe, isInside, Persona, readFolder, walkCreated, walkWorkspace, withinReach } from './personaDiscovery';
 import { LiveContent } from './liveContent';
 
-export interface Persona {
-  /** The persona folder. */
-  readonly uri: vscode.Uri;
-  readonly workspaceFolder: vscode.WorkspaceFolder | undefined;
-  /** Path relative to its workspace folder ('.' for the root), for labels. */
-  readonly label: string;
-  /** What is on disk, as last discovered. */
-  readonly files: readonly BootstrapName[];
-  readonly heartwood: boolean;
-  readonly miscased: readonly string[];
-}
+export type { Persona } from './personaDiscovery';
 
 export interface ContentChange {
   readonly folder: vscode.Uri;
@@ -44,18 +27,10 @@ export interface ContentChange {
 
 /** HEARTWOOD.md keeps its own caps (thousands of characters): this many bytes hold far more than any. */
 const HEARTWOOD_READ_LIMIT = 1024 * 1024;
-const fsReader: DirectoryReader = {
-  async readDirectory(dir) {
-    const entries = await vscode.workspace.fs.readDirectory(vscode.Uri.parse(dir));
-    return entries.map(([name, type]) => [name, entryKind(type)] as const);
-  },
-  join: (dir, name) => vscode.Uri.joinPath(vscode.Uri.parse(dir), name).toString(),
-};
-
-function entryKind(type: vscode.FileType): EntryKind {
-  if (type & vscode.FileType.Directory) return 'directory';
-  return type & vscode.FileType.File ? 'file' : 'other';
-}
+/** New entries (a checkout, a copy) arrive in bursts: they are looked into together. */
+const CREATED_SETTLE_MS = 100;
+/** The one setting that changes which folders are persona folders. */
+const FOLDERS_SETTING = 'personaStudio.folders';
 
 /** True for a name whose edits matter to a persona. */
 export function isPersonaFileName(name: string): boolean {
@@ -83,20 +58,30 @@ export class PersonaWorkspace extends Disposable {
   /** Settles once the first discovery has finished, so views can tell "none" from "not yet". */
   readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
   private incomplete = false;
-  private refreshing: Promise<void> | undefined;
-  private refreshAgain = false;
+  /** Work waiting for the one discovery pass that runs at a time. */
+  private walkWanted = false;
+  private walkReason = '';
+  private readonly stale = new Map<string, vscode.Uri>();
+  private readonly created = new Map<string, vscode.Uri>();
+  private readonly deleted = new Map<string, vscode.Uri>();
+  private createdTimer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | undefined;
+  /** Whole walks of the workspace so far (the log says when, and why). */
+  private walks = 0;
   /** Live content of persona files, shared by every reader: one bounded read per (file, mtime). */
   readonly content = new LiveContent((uri) => this.openDocument(uri));
 
-  constructor() {
+  constructor(private readonly log?: vscode.LogOutputChannel) {
     super();
+    this.register({ dispose: () => clearTimeout(this.createdTimer) });
     const watcher = this.register(
       vscode.workspace.createFileSystemWatcher('**/*.{md,MD,Md,mD}'),
     );
-    const onDisk = (uri: vscode.Uri, created: boolean) => {
+    const onDisk = (uri: vscode.Uri, added: boolean) => {
       const name = baseName(uri);
       if (!isPersonaFileName(name)) return;
-      if (created || !this.contains(uri)) void this.refresh();
+      // Only a file added or removed, or one the list does not know, changes a persona's files.
+      if (added || !this.contains(uri)) this.folderChanged(folderOf(uri));
       this.contentEmitter.fire({ folder: folderOf(uri), name });
     };
     this.register(watcher.onDidCreate((uri) => onDisk(uri, true)));
@@ -105,9 +90,9 @@ export class PersonaWorkspace extends Disposable {
     // A folder that arrives with its files (mkdir -p and write, a copy, a checkout) may
     // reach the watcher as the folder alone, its files written before it was watched;
     // a deleted or renamed folder, likewise, without its files. Both change the personas.
-    const folders = this.register(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
-    this.register(folders.onDidCreate((uri) => void this.folderCreated(uri)));
-    this.register(folders.onDidDelete((uri) => this.folderDeleted(uri)));
+    const entries = this.register(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
+    this.register(entries.onDidCreate((uri) => this.entryCreated(uri)));
+    this.register(entries.onDidDelete((uri) => this.entryDeleted(uri)));
     this.register(
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.contentChanges.length === 0) return;
@@ -122,23 +107,37 @@ export class PersonaWorkspace extends Disposable {
         if (isPersonaFileName(name)) this.contentEmitter.fire({ folder: folderOf(document.uri), name });
       }),
     );
-    this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refresh()));
-    this.register(onDidChangeSettings(() => void this.refresh()));
+    this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refresh('the workspace folders changed')));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(FOLDERS_SETTING)) void this.refresh(`${FOLDERS_SETTING} changed`);
+        else if (event.affectsConfiguration('personaStudio')) this.log?.info('Settings changed; which folders are personas did not: no walk');
+      }),
+    );
     this.watchContent();
   }
 
-  private async folderCreated(uri: vscode.Uri): Promise<void> {
-    if (isPersonaFileName(baseName(uri)) || uri.path.split('/').some((segment) => DEFAULT_SKIP.has(segment))) return;
-    try {
-      if ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) void this.refresh();
-    } catch {
-      // Gone again already.
-    }
+  /** A persona file was added, removed, or changed in a folder the list does not know. */
+  private folderChanged(folder: vscode.Uri): void {
+    if (!couldBePersona(folder)) return;
+    this.stale.set(folder.toString(), folder);
+    void this.drain();
   }
 
-  private folderDeleted(uri: vscode.Uri): void {
-    const prefix = uri.toString().replace(/\/?$/, '/');
-    if (this.list.some((persona) => `${persona.uri.toString()}/`.startsWith(prefix))) void this.refresh();
+  private entryCreated(uri: vscode.Uri): void {
+    // Persona files have their own watcher; only a new folder can bring files unseen.
+    if (isPersonaFileName(baseName(uri)) || !withinReach(uri)) return;
+    this.created.set(uri.toString(), uri);
+    this.createdTimer ??= setTimeout(() => {
+      this.createdTimer = undefined;
+      void this.drain();
+    }, CREATED_SETTLE_MS);
+  }
+
+  private entryDeleted(uri: vscode.Uri): void {
+    if (!this.list.some((persona) => isInside(persona.uri, uri))) return;
+    this.deleted.set(uri.toString(), uri);
+    void this.drain();
   }
 
   get personas(): readonly Persona[] {
@@ -150,10 +149,12 @@ export class PersonaWorkspace extends Disposable {
     return this.incomplete;
   }
 
+  /** True when the list knows the file as one of its persona's files. */
   private contains(uri: vscode.Uri): boolean {
-    const folder = folderOf(uri).toString();
-    const persona = this.list.find((p) => p.uri.toString() === folder);
-    return persona !== undefined && (persona.files as readonly string[]).includes(baseName(uri));
+    const persona = this.find(folderOf(uri));
+    if (!persona) return false;
+    const name = baseName(uri);
+    return (persona.files as readonly string[]).includes(name) || (name === HEARTWOOD_FILE && persona.heartwood) || persona.miscased.includes(name);
   }
 
   /** The persona a file belongs to: a known one, or its folder when the file is a persona file. */
@@ -162,79 +163,93 @@ export class PersonaWorkspace extends Disposable {
     const known = this.list.find((p) => p.uri.toString() === folder);
     if (known) return known;
     if (!isPersonaFileName(baseName(uri))) return undefined;
-    return this.describe(folderOf(uri), { dir: folder, files: [], heartwood: false, miscased: [] });
+    return describe(folderOf(uri), { dir: folder, files: [], heartwood: false, miscased: [] });
   }
 
   find(folder: vscode.Uri): Persona | undefined {
     return this.list.find((p) => p.uri.toString() === folder.toString());
   }
 
-  /** Rediscovers persona folders; concurrent calls coalesce into one more pass. */
-  refresh(): Promise<void> {
-    if (this.refreshing) {
-      this.refreshAgain = true;
-      return this.refreshing;
-    }
-    this.refreshing = (async () => {
+  /** Walks the whole workspace again; calls during a walk coalesce into one more. */
+  refresh(reason = 'asked for'): Promise<void> {
+    this.walkWanted = true;
+    this.walkReason = reason;
+    return this.drain();
+  }
+
+  /** Runs what is waiting, one pass at a time: a whole walk first, else the folders that changed. */
+  private drain(): Promise<void> {
+    this.running ??= (async () => {
+      // Begin once `running` holds this pass: a pass that found nothing to do and ended at
+      // once would otherwise clear `running` before it was set, and leave it set for good.
+      await undefined;
       try {
-        do {
-          this.refreshAgain = false;
-          await this.discover();
-        } while (this.refreshAgain && !this.isDisposed);
+        while (!this.isDisposed) {
+          if (this.walkWanted) {
+            // A walk sees the disk as it is now: what was waiting is in it.
+            this.walkWanted = false;
+            this.stale.clear();
+            this.created.clear();
+            this.deleted.clear();
+            try {
+              await this.walk(this.walkReason);
+            } finally {
+              this.markReady();
+            }
+          } else if (this.stale.size || this.created.size || this.deleted.size) {
+            await this.update(take(this.deleted), take(this.created), take(this.stale));
+          } else break;
+        }
       } finally {
-        this.refreshing = undefined;
-        this.markReady();
+        this.running = undefined;
       }
     })();
-    return this.refreshing;
+    return this.running;
   }
 
-  private async discover(): Promise<void> {
-    const found: Persona[] = [];
-    let incomplete = false;
-    for (const workspaceFolder of vscode.workspace.workspaceFolders ?? []) {
-      const patterns = folderPatterns(workspaceFolder);
-      const skip = patterns.some((p) => p.includes('node_modules')) ? new Set(['.git']) : DEFAULT_SKIP;
-      const result = await discoverPersonaFolders(workspaceFolder.uri.toString(), fsReader, { skip });
-      incomplete ||= result.incomplete;
-      const chosen = patterns.length ? await this.choose(workspaceFolder, patterns, result.personas) : result.personas;
-      for (const persona of chosen) found.push(this.describe(vscode.Uri.parse(persona.dir), persona, workspaceFolder));
-    }
-    found.sort((a, b) => a.uri.toString().localeCompare(b.uri.toString()));
+  private async walk(reason: string): Promise<void> {
+    const started = Date.now();
+    const reader = new CountingReader();
+    const { personas, incomplete } = await walkWorkspace(reader);
+    this.walks++;
     this.incomplete = incomplete;
-    if (JSON.stringify(found.map(key)) !== JSON.stringify(this.list.map(key))) {
-      this.list = found;
-      this.changeEmitter.fire();
-    }
+    const roots = (vscode.workspace.workspaceFolders ?? []).map((folder) => (folder.uri.scheme === 'file' ? folder.uri.fsPath : folder.uri.toString()));
+    this.log?.info(
+      `Walk ${this.walks} (${reason}) of ${roots.join(', ') || 'no folder'}: ${reader.foldersRead} folders read, ${personas.length} persona folders, ${Date.now() - started} ms` +
+        (incomplete ? ', stopped at its bound' : ''),
+    );
+    this.replace(personas);
   }
 
-  /**
-   * `personaStudio.folders` narrows discovery to matching folders, and widens it to
-   * a matching folder named outright (no glob characters) even before it has files.
-   */
-  private async choose(workspaceFolder: vscode.WorkspaceFolder, patterns: string[], discovered: PersonaFolder[]): Promise<PersonaFolder[]> {
-    const matches = picomatch(patterns.map(trimSlashes), { dot: true });
-    const relative = (dir: string) => trimSlashes(vscode.Uri.parse(dir).path.slice(workspaceFolder.uri.path.length)) || '.';
-    const chosen = discovered.filter((p) => matches(relative(p.dir)));
-    for (const pattern of patterns.map(trimSlashes)) {
-      if (picomatch.scan(pattern).isGlob) continue;
-      const uri = vscode.Uri.joinPath(workspaceFolder.uri, pattern);
-      if (chosen.some((p) => p.dir === uri.toString())) continue;
-      try {
-        const entries = await fsReader.readDirectory(uri.toString());
-        chosen.push(classifyFolder(uri.toString(), entries) ?? { dir: uri.toString(), files: [], heartwood: false, miscased: [] });
-      } catch {
-        // A named folder that does not exist is not shown.
-      }
+  /** Applies deleted folders, walks new ones and reads again the folders whose files changed. */
+  private async update(deleted: vscode.Uri[], created: vscode.Uri[], stale: vscode.Uri[]): Promise<void> {
+    const started = Date.now();
+    const reader = new CountingReader();
+    const next = new Map(this.list.map((persona) => [persona.uri.toString(), persona]));
+    for (const [key, persona] of next) if (deleted.some((folder) => isInside(persona.uri, folder))) next.delete(key);
+    for (const persona of await walkCreated(created, reader)) next.set(persona.uri.toString(), persona);
+    for (const folder of stale) {
+      const persona = await readFolder(folder, reader);
+      if (persona) next.set(folder.toString(), persona);
+      else next.delete(folder.toString());
     }
-    return chosen;
+    const changed = this.replace([...next.values()]);
+    const counts = [deleted.length && `${deleted.length} deleted`, created.length && `${created.length} created`, stale.length && `${stale.length} changed`];
+    const line =
+      `Updated without a walk (${counts.filter(Boolean).join(', ')}): ${reader.foldersRead} folders read, ` +
+      `${changed ? 'personas changed' : 'no persona changed'}, ${Date.now() - started} ms`;
+    // A new file elsewhere costs one stat and is not worth a line; a folder looked into is.
+    if (changed || reader.foldersRead > 0) this.log?.info(line);
+    else this.log?.debug(line);
   }
 
-  private describe(uri: vscode.Uri, found: PersonaFolder, workspaceFolder = vscode.workspace.getWorkspaceFolder(uri)): Persona {
-    const rootPath = workspaceFolder?.uri.path ?? '';
-    const relative = workspaceFolder ? trimSlashes(uri.path.slice(rootPath.length)) : uri.path;
-    const label = relative === '' ? (workspaceFolder?.name ?? '.') : relative;
-    return { uri, workspaceFolder, label, files: found.files, heartwood: found.heartwood, miscased: found.miscased };
+  /** Takes a new list; tells listeners when it differs. */
+  private replace(personas: Persona[]): boolean {
+    personas.sort((a, b) => a.uri.toString().localeCompare(b.uri.toString()));
+    if (JSON.stringify(personas.map(key)) === JSON.stringify(this.list.map(key))) return false;
+    this.list = personas;
+    this.changeEmitter.fire();
+    return true;
   }
 
   /** The open editor holding a file, if any. */
@@ -282,8 +297,10 @@ export class PersonaWorkspace extends Disposable {
   }
 }
 
-function trimSlashes(path: string): string {
-  return path.replace(/^\/+|\/+$/g, '');
+function take(waiting: Map<string, vscode.Uri>): vscode.Uri[] {
+  const uris = [...waiting.values()];
+  waiting.clear();
+  return uris;
 }
 
 function key(persona: Persona): string {

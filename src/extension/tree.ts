@@ -54,6 +54,8 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     this.register({ dispose: () => (this.refreshes.dispose(), this.verifications.dispose()) });
     this.view = this.register(vscode.window.createTreeView(PERSONAS_VIEW, { treeDataProvider: this, showCollapseAll: true }));
     this.register(registerMissingDecorations());
+    this.view.message = vscode.l10n.t('Looking for persona folders…');
+    void personas.ready.then(() => (this.view.message = undefined));
     this.register(
       personas.onDidChangePersonas(() => {
         this.nodes.sync(personas.personas);

@@ -67,6 +67,7 @@ async function chooseBase(deps: CommandContext, target: unknown): Promise<Base |
       : await vscode.window.showWorkspaceFolderPick({ placeHolder: t('Create the persona folder in which workspace folder?') });
   if (!workspaceFolder) return undefined;
   const root = workspaceFolder.uri.path.replace(/\/$/, '');
+  await deps.personas.ready;
   const personaPaths = deps.personas.personas
     .filter((persona) => persona.workspaceFolder?.uri.toString() === workspaceFolder.uri.toString())
     .map((persona) => persona.uri.path.slice(root.length).replace(/^\/+/, '') || '.');

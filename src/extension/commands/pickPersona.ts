@@ -12,6 +12,8 @@ export async function resolvePersona(personas: PersonaWorkspace, target: unknown
   const active = vscode.window.activeTextEditor?.document.uri;
   const fromEditor = active && personas.personaOf(active);
   if (fromEditor) return fromEditor;
+  // A command may be what activated the extension: the first walk may still be running.
+  await personas.ready;
   const all = personas.personas;
   if (all.length === 1) return all[0];
   if (all.length === 0) {

@@ -1,0 +1,39 @@
+// The folder patterns of personaStudio.folders: the shipped matcher agrees with picomatch
+// (the library it replaced, dot names included) on every pattern of the shapes users write.
+import assert from 'node:assert';
+import fc from 'fast-check';
+import picomatch from 'picomatch';
+import { globMatcher, isGlob } from '../../src/core';
+
+const NAMES = ['a', 'b', 'ab', 'ba', '.x', 'a.b', 'team-1'];
+const path = fc.array(fc.constantFrom(...NAMES), { minLength: 1, maxLength: 4 }).map((segments) => segments.join('/'));
+const segmentPattern = fc.oneof(
+  fc.constantFrom(...NAMES, '*', '?', 'a*', '*b', 'a?', '[ab]', '[^a]', '[a-b]*', '{a,b}', '{a,team-*}', '.*', '*.b', 'team-?'),
+);
+const pattern = fc
+  .array(fc.oneof({ weight: 4, arbitrary: segmentPattern }, { weight: 1, arbitrary: fc.constant('**') }), { minLength: 1, maxLength: 4 })
+  .map((segments) => segments.join('/'));
+
+describe('folder patterns', () => {
+  it('match as picomatch does, with dot names', () => {
+    fc.assert(
+      fc.property(fc.array(pattern, { minLength: 1, maxLength: 2 }), path, (patterns, candidate) => {
+        assert.strictEqual(globMatcher(patterns)(candidate), picomatch(patterns, { dot: true })(candidate), `${patterns} against ${candidate}`);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('read the examples of the setting as a user means them', () => {
+    const personas = globMatcher(['personas/*']);
+    assert.deepStrictEqual(['personas/ava', 'personas', 'personas/ava/notes', 'other/ava', 'personas/.hidden'].map(personas), [true, false, false, false, true]);
+    const anywhere = globMatcher(['**/agents/*']);
+    assert.deepStrictEqual(['agents/ava', 'team/agents/ava', 'team/agents'].map(anywhere), [true, true, false]);
+    assert.strictEqual(globMatcher(['.'])('.'), true, 'the workspace folder itself');
+    assert.strictEqual(globMatcher(['./personas/ava/'])('personas/ava'), true, 'a leading ./ and a trailing slash');
+  });
+
+  it('tell a folder named outright from a pattern', () => {
+    assert.deepStrictEqual(['personas/ava', 'personas/*', 'a?', '{a,b}', '[ab]', 'team-1'].map(isGlob), [false, true, true, true, true, false]);
+  });
+});
