@@ -38,7 +38,7 @@ export class PersonaTokens extends Disposable {
   readonly onDidChange = this.emitter.event;
   private readonly last = new Map<string, PersonaTokenCounts>();
   /** Per folder: the composition asked for last, counted once the keystroke path is done. */
-  private readonly wanted = new Map<string, { readonly folder: vscode.Uri; readonly composition: Composition; readonly encoding: TokenEncoding }>();
+  private readonly wanted = new Map<string, { readonly folder: vscode.Uri; readonly composition: Composition; readonly encoding: TokenEncoding; started?: boolean }>();
   private scheduled: ReturnType<typeof setImmediate> | undefined;
   /** What each section key counted last: an unchanged section is not sent to the worker again. */
   private readonly sections = new Map<string, Counted>();
@@ -99,7 +99,11 @@ export class PersonaTokens extends Disposable {
 
   private countWanted(): void {
     this.scheduled = undefined;
-    for (const { folder, composition, encoding } of this.wanted.values()) void this.count(folder, composition, encoding);
+    for (const wanted of this.wanted.values()) {
+      if (wanted.started) continue;
+      wanted.started = true;
+      void this.count(wanted.folder, wanted.composition, wanted.encoding);
+    }
   }
 
   private async count(folder: vscode.Uri, composition: Composition, encoding: TokenEncoding): Promise<void> {
