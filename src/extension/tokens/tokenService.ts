@@ -8,6 +8,7 @@ import type { TokenEncoding } from '../../core/tokens';
 import { tokenSettings, TokenSettings } from '../config';
 import { Disposable } from '../disposable';
 import { TokenEngine } from './engine';
+import { CompositionCounter } from './personaTokens';
 
 /** A persona's counts, of one composition in one encoding. */
 export interface PersonaTokenCounts {
@@ -20,17 +21,6 @@ export interface PersonaTokenCounts {
   readonly total: number;
 }
 
-interface Counted {
-  readonly text: string;
-  readonly encoding: TokenEncoding;
-  readonly tokens: number;
-}
-
-/** The engine's key of one section (or, with no file, the whole text) of a persona under a runtime. */
-export function sectionKey(folder: string, runtime: string, file?: string): string {
-  return `${folder}\u0000${runtime}\u0000${file ?? ''}`;
-}
-
 export class PersonaTokens extends Disposable {
   private engine: TokenEngine | undefined;
   private readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri>());
@@ -40,8 +30,8 @@ export class PersonaTokens extends Disposable {
   /** Per folder: the composition asked for last, counted once the keystroke path is done. */
   private readonly wanted = new Map<string, { readonly folder: vscode.Uri; readonly composition: Composition; readonly encoding: TokenEncoding; started?: boolean }>();
   private scheduled: ReturnType<typeof setImmediate> | undefined;
-  /** What each section key counted last: an unchanged section is not sent to the worker again. */
-  private readonly sections = new Map<string, Counted>();
+  /** Sends the worker only what changed since the last count. */
+  private readonly counter = new CompositionCounter(() => (this.engine ??= new TokenEngine(this.workerPath)));
   private failure: string | undefined;
 
   constructor(private readonly workerPath: string) {
@@ -109,15 +99,12 @@ export class PersonaTokens extends Disposable {
   private async count(folder: vscode.Uri, composition: Composition, encoding: TokenEncoding): Promise<void> {
     const key = folder.toString();
     try {
-      const [total, ...sections] = await Promise.all([
-        this.section(sectionKey(key, composition.runtime), composition.text, encoding),
-        ...composition.files.map((file) => this.section(sectionKey(key, composition.runtime, file.name), file.section, encoding)),
-      ]);
+      // Keyed by runtime too: switching back finds its sections' counts still there.
+      const counted = await this.counter.count(`${key}\u0000${composition.runtime}`, composition, encoding);
       // Superseded by a newer ask: its own answer is the one to show.
-      if (this.wanted.get(key)?.composition !== composition || this.isDisposed) return;
-      if (total === undefined || sections.some((tokens) => tokens === undefined)) return;
+      if (this.wanted.get(key)?.composition !== composition || this.isDisposed || !counted) return;
       this.wanted.delete(key);
-      this.last.set(key, { composition, encoding, total, files: new Map(composition.files.map((file, i) => [file.name, sections[i]!])) });
+      this.last.set(key, { composition, ...counted });
       this.emitter.fire(folder);
     } catch (error) {
       if (this.wanted.get(key)?.composition === composition) this.wanted.delete(key);
@@ -126,16 +113,5 @@ export class PersonaTokens extends Disposable {
       if (this.failure !== message) void vscode.window.showWarningMessage(vscode.l10n.t('Tokens not counted: {0}', message));
       this.failure = message;
     }
-  }
-
-  /** One section's tokens: from the last count when its text is unchanged, else from the worker. */
-  private async section(key: string, text: string, encoding: TokenEncoding): Promise<number | undefined> {
-    const counted = this.sections.get(key);
-    if (counted && counted.encoding === encoding && counted.text === text) return counted.tokens;
-    if (text === '') return 0;
-    this.engine ??= new TokenEngine(this.workerPath);
-    const tokens = await this.engine.count(key, text, encoding);
-    if (tokens !== undefined) this.sections.set(key, { text, encoding, tokens });
-    return tokens;
   }
 }
