@@ -27,6 +27,7 @@ import {
   formatCostPerTurn,
   cacheNote,
   ENCODING_LABELS,
+  escapeControls,
 } from '../core';
 import { countTokens } from '../core/tokensCount';
 
@@ -136,7 +137,7 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
     const tokens = encoding && file.tokens ? formatTokensShort(file.tokens, encoding) : '-';
     rows.push(withTokens(shown ? [file.name, formatCount(file.size), share, describe(file, runtimeLabel)] : [file.name, '-', '-', describe(file, runtimeLabel)], tokens));
   }
-  const lines = [`${check.dir}`, ...table(rows).map((row) => `  ${row}`)];
+  const lines = [escapeControls(check.dir), ...table(rows).map((row) => `  ${row}`)];
   lines.push(`  soul: ${formatCount(check.soulBytes)} bytes (${formatBytes(check.soulBytes)})`);
   if (encoding && check.tokens !== undefined) {
     lines.push(`  ${formatCostPerTurn(check.tokens, encoding)} in ${ENCODING_LABELS[encoding]}`);
@@ -152,7 +153,7 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
     lines.push(
       `  ${HEARTWOOD_FILE}: ${formatCount(heartwood.chars)} chars of ${formatCount(heartwood.cap)} ` +
         `(${formatPercent(heartwood.fraction)}; identity ${formatCount(heartwood.identityChars)}${voice}) ${stateLabel[heartwood.state]}` +
-        (heartwood.cut ? `, cut at line ${heartwood.cut.line + 1}, column ${heartwood.cut.column + 1}` : ''),
+        (heartwood.cut ? `, cut at line ${heartwood.cut.line + 1}, column ${heartwood.cut.column + 1}${heartwood.cut.splitsPair ? ' (splits a surrogate pair)' : ''}` : ''),
     );
   }
   return lines.join('\n');

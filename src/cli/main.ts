@@ -10,8 +10,10 @@ import {
   TOKEN_ENCODINGS,
   TokenEncoding,
   HEARTWOOD_FILE,
+  escapeControls,
   isRuntimeId,
   parseOpenClawConfig,
+  oneLine,
   readBootstrapFiles,
   readPersonaInput,
   RUNTIME_IDS,
@@ -103,11 +105,16 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
         out.write(USAGE + '\n');
         return 0;
       default:
-        throw new UsageError(command ? `unknown command '${command}'\n${USAGE}` : USAGE);
+        throw new UsageError(
+          command
+            ? `unknown command '${command}': use compose, check or scaffold (persona-studio --help shows how)`
+            : 'a command is needed: compose, check or scaffold (persona-studio --help shows how)',
+        );
     }
   } catch (error) {
     const message = error instanceof UsageError || isArgError(error) ? (error as Error).message : String(error);
-    err.write(`persona-studio: ${message}\n`);
+    // One line, whatever the folder names or the argument parser hold.
+    err.write(`persona-studio: ${oneLine(message)}\n`);
     return 2;
   }
 }
@@ -159,8 +166,12 @@ function scaffold(args: string[], out: NodeJS.WritableStream): number {
   if (unknown.length > 0) throw new UsageError(`not a persona file: ${unknown.join(', ')} (expected one of ${known.join(', ')})`);
   const present = readBootstrapFiles(dir);
   const names = (requested.length > 0 ? [...new Set(requested)] : BOOTSTRAP_ORDER.filter((name) => !present.has(name))) as TemplateName[];
-  for (const { name, outcome } of scaffoldFiles(dir, names)) {
-    out.write(outcome === 'created' ? `created ${name}\n` : `kept ${name} (already exists, not overwritten)\n`);
+  for (const result of scaffoldFiles(dir, names)) {
+    const { name } = result;
+    if (result.outcome === 'caseVariant') {
+      const variants = result.variants.map(escapeControls).join(', ');
+      out.write(`not created ${name}: ${variants} is there (differs only by case); the runtime reads only ${name}, so rename ${variants} to ${name}\n`);
+    } else out.write(result.outcome === 'created' ? `created ${name}\n` : `kept ${name} (already exists, not overwritten)\n`);
   }
   if (names.length === 0) out.write('nothing to create: all seven bootstrap files exist\n');
   return 0;
@@ -172,13 +183,13 @@ function requireFolder(dir: string): string {
     stat = fs.statSync(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${dir}: no such folder` : `${dir}: cannot be read (${code})`);
+    throw new UsageError(code === 'ENOENT' ? `${escapeControls(dir)}: no such folder` : `${escapeControls(dir)}: cannot be read (${code})`);
   }
-  if (!stat.isDirectory()) throw new UsageError(`${dir}: is a file, not a persona folder`);
+  if (!stat.isDirectory()) throw new UsageError(`${escapeControls(dir)}: is a file, not a persona folder`);
   try {
     fs.readdirSync(dir);
   } catch (error) {
-    throw new UsageError(`${dir}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
+    throw new UsageError(`${escapeControls(dir)}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
   }
   return dir;
 }
@@ -207,6 +218,24 @@ function isArgError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
 }
 
+/**
+ * Output that cannot be written: a reader that went away (`| head`) ends the command
+ * quietly with 0; any other failure (a full disk) is one line and exit 2.
+ */
+export function guardOutput(stream: NodeJS.WritableStream, err: NodeJS.WritableStream, exit: (code: number) => void): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') return exit(0);
+    try {
+      err.write(`persona-studio: cannot write the output (${oneLine(error.code ?? error.message)})\n`);
+    } finally {
+      exit(2);
+    }
+  });
+}
+
 if (require.main === module) {
+  guardOutput(process.stdout, process.stderr, (code) => process.exit(code));
+  // Nothing useful can be said once stderr is gone.
+  process.stderr.on('error', () => process.exit(2));
   process.exitCode = main(process.argv.slice(2));
 }

@@ -94,7 +94,7 @@ export function heartwoodCapProblem(report: HeartwoodReport, t: Translate = untr
       formatCount(report.cut.droppedChars),
       formatCount(report.cap),
       capName,
-    ),
+    ) + (report.cut.splitsPair ? ' ' + t('The cap splits a surrogate pair here: the half kept becomes "\uFFFD".') : ''),
     cutIndex: report.cut.index,
   };
 }

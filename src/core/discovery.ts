@@ -3,12 +3,18 @@
 import { BOOTSTRAP_ORDER, BootstrapName, isBootstrapName, miscasedBootstrapName } from './bootstrap';
 import { HEARTWOOD_FILE } from './heartwood';
 
-export type EntryKind = 'file' | 'directory' | 'other';
+/** `linkedDirectory`: a link to a folder, entered only when it leads inside the root. */
+export type EntryKind = 'file' | 'directory' | 'linkedDirectory' | 'other';
 
 /** The file system as discovery needs it; the CLI uses Node's, the extension VS Code's. */
 export interface DirectoryReader {
   readDirectory(dir: string): Promise<ReadonlyArray<readonly [name: string, kind: EntryKind]>>;
   join(dir: string, name: string): string;
+  /**
+   * Where a folder really is, links resolved, as a path; undefined when the file
+   * system cannot tell. Without it, no linked folder is ever entered.
+   */
+  realPath?(dir: string): Promise<string | undefined>;
 }
 
 export interface DiscoveryOptions {
@@ -18,6 +24,8 @@ export interface DiscoveryOptions {
   readonly maxFolders?: number;
   /** Folder names never entered. */
   readonly skip?: ReadonlySet<string>;
+  /** Folders never entered, by their path relative to the root with `/` (`files.exclude`). */
+  readonly exclude?: (relativePath: string) => boolean;
 }
 
 export interface PersonaFolder {
@@ -33,7 +41,15 @@ export interface Discovery {
   readonly personas: PersonaFolder[];
   /** True when a bound stopped the walk before the whole tree was seen. */
   readonly incomplete: boolean;
+  /** Which bound stopped it, when one did. */
+  readonly stoppedBy?: 'folders' | 'depth';
+  /** Folders read. */
+  readonly foldersRead: number;
 }
+
+/** Levels below a root that discovery looks into, and folders it reads at most, unless told otherwise. */
+export const DISCOVERY_MAX_DEPTH = 8;
+export const DISCOVERY_MAX_FOLDERS = 10_000;
 
 export const DEFAULT_SKIP: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
@@ -43,7 +59,7 @@ export function classifyFolder(dir: string, entries: ReadonlyArray<readonly [str
   const miscased: string[] = [];
   let heartwood = false;
   for (const [name, kind] of entries) {
-    if (kind === 'directory') continue;
+    if (kind === 'directory' || kind === 'linkedDirectory') continue;
     if (isBootstrapName(name)) names.add(name);
     else if (name === HEARTWOOD_FILE) heartwood = true;
     else if (miscasedBootstrapName(name)) miscased.push(name);
@@ -52,34 +68,134 @@ export function classifyFolder(dir: string, entries: ReadonlyArray<readonly [str
   return { dir, files: BOOTSTRAP_ORDER.filter((name) => names.has(name)), heartwood, miscased: miscased.sort() };
 }
 
+interface Pending {
+  readonly dir: string;
+  /** Relative to the root, `/`-separated; '' for the root. */
+  readonly relative: string;
+  /** The folder's real path with `/`, when known. */
+  readonly real: string | undefined;
+  readonly depth: number;
+}
+
+/**
+ * Breadth-first, bounded. A linked folder is entered only when it leads inside the
+ * root's real path and to a folder not seen yet, so no link leads out of the
+ * workspace and no loop lists a persona twice; links wait until every plain
+ * folder is seen, so a persona is listed at its own path rather than through a link.
+ */
 export async function discoverPersonaFolders(root: string, reader: DirectoryReader, options: DiscoveryOptions = {}): Promise<Discovery> {
-  const maxDepth = options.maxDepth ?? 8;
-  const maxFolders = options.maxFolders ?? 10_000;
+  const maxDepth = options.maxDepth ?? DISCOVERY_MAX_DEPTH;
+  const maxFolders = options.maxFolders ?? DISCOVERY_MAX_FOLDERS;
   const skip = options.skip ?? DEFAULT_SKIP;
   const personas: PersonaFolder[] = [];
-  let queue: string[] = [root];
+  const rootReal = await realPathOf(reader, root);
+  const seen = new Set<string>();
+  let queue: Pending[] = [{ dir: root, relative: '', real: rootReal, depth: 0 }];
+  let links: Pending[] = [];
   let read = 0;
   let deeper = false;
-  for (let depth = 0; queue.length > 0; depth++) {
-    const next: string[] = [];
-    for (const dir of queue) {
-      if (read >= maxFolders) return { personas, incomplete: true };
+  while (queue.length > 0 || links.length > 0) {
+    if (queue.length === 0) {
+      queue = await enterableLinks(reader, links, rootReal, seen);
+      links = [];
+      continue;
+    }
+    const next: Pending[] = [];
+    for (const folder of queue) {
+      if (folder.real !== undefined) {
+        if (seen.has(folder.real)) continue;
+        seen.add(folder.real);
+      }
+      if (read >= maxFolders) return { personas, incomplete: true, stoppedBy: 'folders', foldersRead: read };
       read++;
       let entries: ReadonlyArray<readonly [string, EntryKind]>;
       try {
-        entries = await reader.readDirectory(dir);
+        entries = await reader.readDirectory(folder.dir);
       } catch {
         continue; // An unreadable folder is simply not a persona folder.
       }
-      const persona = classifyFolder(dir, entries);
+      const persona = classifyFolder(folder.dir, entries);
       if (persona) personas.push(persona);
       for (const [name, kind] of entries) {
-        if (kind !== 'directory' || skip.has(name)) continue;
-        if (depth < maxDepth) next.push(reader.join(dir, name));
-        else deeper = true;
+        if ((kind !== 'directory' && kind !== 'linkedDirectory') || skip.has(name)) continue;
+        const relative = folder.relative ? `${folder.relative}/${name}` : name;
+        if (options.exclude?.(relative)) continue;
+        if (folder.depth >= maxDepth) {
+          deeper = true;
+          continue;
+        }
+        const child: Pending = {
+          dir: reader.join(folder.dir, name),
+          relative,
+          // A plain folder's real path follows from its parent's; a link's must be asked.
+          real: kind === 'directory' && folder.real !== undefined ? `${folder.real}/${name}` : undefined,
+          depth: folder.depth + 1,
+        };
+        (kind === 'directory' ? next : links).push(child);
       }
     }
-    queue = next.sort();
+    queue = next.sort(byDir);
   }
-  return { personas, incomplete: deeper };
+  return { personas, incomplete: deeper, stoppedBy: deeper ? 'depth' : undefined, foldersRead: read };
+}
+
+/** The linked folders that lead inside the root, to a folder not seen yet, with their real paths. */
+async function enterableLinks(reader: DirectoryReader, links: Pending[], rootReal: string | undefined, seen: ReadonlySet<string>): Promise<Pending[]> {
+  if (rootReal === undefined) return [];
+  const enterable: Pending[] = [];
+  for (const link of links.sort(byDir)) {
+    const real = await realPathOf(reader, link.dir);
+    if (real === undefined || seen.has(real) || !isInside(rootReal, real)) continue;
+    enterable.push({ ...link, real });
+  }
+  return enterable;
+}
+
+async function realPathOf(reader: DirectoryReader, dir: string): Promise<string | undefined> {
+  try {
+    const real = await reader.realPath?.(dir);
+    return real === undefined ? undefined : real.replace(/\\/g, '/').replace(/(.)\/+$/, '$1');
+  } catch {
+    return undefined; // A broken link, or a loop the system refuses to resolve.
+  }
+}
+
+/** True when `path` is `folder` or lies inside it (both real, `/`-separated). */
+export function isInside(folder: string, path: string): boolean {
+  return path === folder || path.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
+}
+
+function byDir(a: Pending, b: Pending): number {
+  return a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0;
+}
+
+/**
+ * Which file a runtime that matches names exactly reads for `name`, given the
+ * folder's listing: `name` itself when listed, else none, even where the file
+ * system would open `soul.md` for `SOUL.md`. `variants` are the names that differ
+ * only by case: the runtime skips them, and creating `name` beside one of them
+ * would, on a file system that ignores case, open that file instead.
+ */
+export function fileTheRuntimeReads(listing: Iterable<string>, name: string): { reads?: string; variants: string[] } {
+  const upper = name.toUpperCase();
+  let reads: string | undefined;
+  const variants: string[] = [];
+  for (const entry of listing) {
+    if (entry === name) reads = entry;
+    else if (entry.toUpperCase() === upper) variants.push(entry);
+  }
+  return { reads, variants: variants.sort() };
+}
+
+/**
+ * A `personaStudio.folders` pattern made relative to its workspace folder, or
+ * undefined when it could lead outside it: absolute, from a home or drive, or
+ * climbing with `..` (even inside a brace or a glob).
+ */
+export function confinedFolderPattern(pattern: string): string | undefined {
+  const trimmed = pattern.trim().replace(/\\/g, '/');
+  if (trimmed === '' || trimmed.startsWith('/') || trimmed.startsWith('~') || /^[A-Za-z]:/.test(trimmed)) return undefined;
+  if (trimmed.split(/[/{},()|]/).some((segment) => segment === '..')) return undefined;
+  const relative = trimmed.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  return relative === '' ? '.' : relative;
 }

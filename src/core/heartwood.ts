@@ -37,9 +37,26 @@ export function splitHeartwood(text: string): HeartwoodParts {
   };
 }
 
+/**
+ * A cap as given (a setting, a flag), or undefined when it is not a whole number of
+ * characters of at least 1: such a value falls back to the default, never to 0 or Infinity.
+ */
+export function validHeartwoodCap(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 ? value : undefined;
+}
+
+/** The caps with every invalid value replaced by its default. */
+export function heartwoodCapsOrDefault(caps: HeartwoodCaps = {}): { maxChars: number; ceiling: number } {
+  return {
+    maxChars: validHeartwoodCap(caps.maxChars) ?? HEARTWOOD_MAX_CHARS,
+    ceiling: validHeartwoodCap(caps.ceiling) ?? HEARTWOOD_CEILING,
+  };
+}
+
 /** The cap in force: a loader cap below the ceiling is honoured verbatim. */
 export function effectiveHeartwoodCap(caps: HeartwoodCaps = {}): number {
-  return Math.min(caps.maxChars ?? HEARTWOOD_MAX_CHARS, caps.ceiling ?? HEARTWOOD_CEILING);
+  const { maxChars, ceiling } = heartwoodCapsOrDefault(caps);
+  return Math.min(maxChars, ceiling);
 }
 
 /** The identity section as sent, or null for "no identity" (absent or blank source). */
@@ -62,13 +79,22 @@ export interface HeartwoodReport {
   readonly fraction: number;
   readonly state: CapState;
   readonly truncated: boolean;
-  /** Where the cut falls in the file's text, when it is over its cap. */
-  readonly cut?: { readonly index: number; readonly line: number; readonly column: number; readonly droppedChars: number };
+  /**
+   * Where the cut falls in the file's text, when it is over its cap. `splitsPair` is
+   * true when the cut falls between the two halves of a surrogate pair (an emoji, say):
+   * the runtime sends the first half alone, which shows as U+FFFD.
+   */
+  readonly cut?: {
+    readonly index: number;
+    readonly line: number;
+    readonly column: number;
+    readonly droppedChars: number;
+    readonly splitsPair: boolean;
+  };
 }
 
 export function reportHeartwood(text: string | undefined, caps: HeartwoodCaps = {}, warnAt = DEFAULT_WARN_AT): HeartwoodReport {
-  const maxChars = caps.maxChars ?? HEARTWOOD_MAX_CHARS;
-  const ceiling = caps.ceiling ?? HEARTWOOD_CEILING;
+  const { maxChars, ceiling } = heartwoodCapsOrDefault(caps);
   const cap = Math.min(maxChars, ceiling);
   const trimmed = text?.trim() ?? '';
   const parts = splitHeartwood(trimmed);
@@ -92,6 +118,14 @@ export function reportHeartwood(text: string | undefined, caps: HeartwoodCaps = 
     present: true,
     state: 'over',
     truncated,
-    cut: { index, ...lineAndColumn(text, index), droppedChars: trimmed.length - cap },
+    cut: { index, ...lineAndColumn(text, index), droppedChars: trimmed.length - cap, splitsPair: splitsSurrogatePair(trimmed, cap) },
   };
+}
+
+/** True when a cut before UTF-16 index `at` separates a high surrogate from its low one. */
+export function splitsSurrogatePair(text: string, at: number): boolean {
+  if (at <= 0 || at >= text.length) return false;
+  const before = text.charCodeAt(at - 1);
+  const after = text.charCodeAt(at);
+  return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
 }

@@ -1,7 +1,7 @@
 // Node's file system for the parts of the core that touch the disk outside VS Code.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DirectoryReader, EntryKind } from './discovery';
+import { DirectoryReader, EntryKind, fileTheRuntimeReads, isInside } from './discovery';
 import { BOOTSTRAP_ORDER, BootstrapName, MAX_FILE_BYTES } from './bootstrap';
 import { ComposedSoul, composeFromSources } from './compose';
 import { FileContent, PersonaInput, RuntimeProfile } from './runtimes/profile';
@@ -10,29 +10,45 @@ import { templateFor, TemplateName } from './templates';
 export const nodeDirectoryReader: DirectoryReader = {
   async readDirectory(dir) {
     const entries = await fs.promises.readdir(dir, { withFileTypes: true });
-    return entries.map((entry) => [entry.name, kindOf(entry)] as const);
+    return Promise.all(entries.map(async (entry) => [entry.name, await kindOf(dir, entry)] as const));
   },
   join: (dir, name) => path.join(dir, name),
+  realPath: (dir) => fs.promises.realpath(dir),
 };
 
-function kindOf(entry: fs.Dirent): EntryKind {
+async function kindOf(dir: string, entry: fs.Dirent): Promise<EntryKind> {
   if (entry.isDirectory()) return 'directory';
-  return entry.isFile() || entry.isSymbolicLink() ? 'file' : 'other';
+  if (entry.isFile()) return 'file';
+  if (!entry.isSymbolicLink()) return 'other';
+  // A link is what it leads to; a broken link or a loop leads nowhere.
+  try {
+    const target = await fs.promises.stat(path.join(dir, entry.name));
+    return target.isDirectory() ? 'linkedDirectory' : 'file';
+  } catch {
+    return 'file';
+  }
 }
 
-export type ScaffoldOutcome = { name: TemplateName; outcome: 'created' | 'exists' };
+export type ScaffoldOutcome =
+  | { name: TemplateName; outcome: 'created' | 'exists' }
+  /** Not created: a name differing only by case is there, which a case-insensitive file system would open instead. */
+  | { name: TemplateName; outcome: 'caseVariant'; variants: string[] };
 
 /**
  * Creates each named file from its template with an exclusive create, so a file
  * that exists (even one made a moment ago by someone else) is never overwritten.
+ * A name whose case variant is listed (`soul.md` for SOUL.md) is not created.
  */
 export function scaffoldFiles(dir: string, names: readonly TemplateName[]): ScaffoldOutcome[] {
-  return names.map((name) => {
+  const listed = listNames(dir) ?? new Set<string>();
+  return names.map((name): ScaffoldOutcome => {
+    const { reads, variants } = fileTheRuntimeReads(listed, name);
+    if (reads === undefined && variants.length > 0) return { name, outcome: 'caseVariant', variants };
     try {
       fs.writeFileSync(path.join(dir, name), templateFor(name), { flag: 'wx' });
-      return { name, outcome: 'created' as const };
+      return { name, outcome: 'created' };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { name, outcome: 'exists' as const };
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { name, outcome: 'exists' };
       throw error;
     }
   });
@@ -140,4 +156,38 @@ export function readBootstrapFiles(dir: string): Map<BootstrapName, Uint8Array> 
 /** Reads a persona folder and composes its soul exactly as the runtime does. */
 export function composeSoul(dir: string): ComposedSoul {
   return composeFromSources(readBootstrapFiles(dir));
+}
+
+/**
+ * Where `file` leads when it is a link whose target lies outside `root` (both with
+ * links resolved), or undefined when it is no link or stays inside. A broken link
+ * answers where it points: once that file exists, the runtime reads it.
+ */
+export async function linkLeadingOutside(file: string, root: string): Promise<string | undefined> {
+  try {
+    if (!(await fs.promises.lstat(file)).isSymbolicLink()) return undefined;
+  } catch {
+    return undefined;
+  }
+  let target: string;
+  try {
+    target = await fs.promises.realpath(file);
+  } catch {
+    try {
+      target = path.resolve(path.dirname(file), await fs.promises.readlink(file));
+    } catch {
+      return undefined;
+    }
+  }
+  let rootReal: string;
+  try {
+    rootReal = await fs.promises.realpath(root);
+  } catch {
+    rootReal = path.resolve(root);
+  }
+  return isInside(slashed(rootReal), slashed(target)) ? undefined : target;
+}
+
+function slashed(file: string): string {
+  return file.replace(/\\/g, '/');
 }

@@ -74,13 +74,20 @@ export function charBoundaryAtOrBefore(bytes: Uint8Array, byteOffset: number): n
   return offset;
 }
 
-/** Zero-based line and UTF-16 column of `index` in `text` (lines end at `\n`). */
+/**
+ * Zero-based line and UTF-16 column of `index` in `text`, with the editor's lines:
+ * a line ends at `\r\n`, `\n` or a lone `\r`. An index between the `\r` and the
+ * `\n` of a CRLF is the end of its line, as the editor places it.
+ */
 export function lineAndColumn(text: string, index: number): { line: number; column: number } {
   let line = 0;
   let lineStart = 0;
-  for (let at = text.indexOf('\n'); at !== -1 && at < index; at = text.indexOf('\n', at + 1)) {
+  const lineBreak = /\r\n?|\n/g;
+  for (let match = lineBreak.exec(text); match !== null && match.index < index; match = lineBreak.exec(text)) {
+    const next = match.index + match[0].length;
+    if (next > index) return { line, column: match.index - lineStart };
     line++;
-    lineStart = at + 1;
+    lineStart = next;
   }
   return { line, column: index - lineStart };
 }

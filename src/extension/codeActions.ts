@@ -32,7 +32,7 @@ export class CapCodeActions implements vscode.CodeActionProvider {
           const intended = miscasedBootstrapName(name);
           if (!intended) break;
           const rename = action(vscode.l10n.t('Rename to {0}', intended), diagnostic, 'personaStudio.renameToBootstrapName', [document.uri]);
-          rename.isPreferred = true;
+          // Never preferred: renaming the user's file is theirs to choose, not a keystroke's.
           if (!vscode.workspace.isTrusted) rename.disabled = { reason: vscode.l10n.t('Renaming files needs a trusted workspace.') };
           actions.push(rename);
           break;

@@ -2,7 +2,7 @@
 // cap under the folder's runtime (over exactly what it drops), or named with the wrong case, kept in step with editors (before saving) and
 // with the disk, and cleared when the file is fixed, deleted or leaves its persona.
 import * as vscode from 'vscode';
-import { HEARTWOOD_FILE, miscasedBootstrapName } from '../core';
+import { HEARTWOOD_FILE } from '../core';
 import { registerCapCodeActions } from './codeActions';
 import { Coalescer } from './coalescer';
 import { onDidChangeSettings } from './config';
@@ -56,12 +56,10 @@ export class CapDiagnostics extends Disposable {
 
   /** The persona a file is diagnosed in, if it is diagnosed at all. */
   private personaFor(uri: vscode.Uri): Persona | undefined {
-    const known = this.personas.find(folderOf(uri));
-    if (known) return known;
-    // A mis-cased file open in an editor is worth flagging even where no other
-    // bootstrap file makes its folder a persona yet.
-    if (miscasedBootstrapName(baseName(uri)) && this.personas.openDocument(uri)) return this.personas.personaOf(uri);
-    return undefined;
+    // Only a persona folder of the workspace (by its correctly named files, or named in
+    // personaStudio.folders) is diagnosed: a `memory.md` elsewhere is just a file, and a
+    // document of another scheme (a git diff, say) never matches the folder's URI.
+    return this.personas.find(folderOf(uri));
   }
 
   /** Diagnoses every file of every persona again, and forgets files no longer in one. */

@@ -5,6 +5,7 @@ import { registerCommands } from './commands';
 import { CapDiagnostics } from './diagnostics';
 import { DropDecorations } from './editor/dropDecorations';
 import { Measurements } from './measurements';
+import { LinkWarnings } from './linkWarnings';
 import { PersonaWorkspace } from './personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
 import { PersonaStatusBar } from './statusBar';
@@ -27,13 +28,15 @@ export function activate(context: vscode.ExtensionContext): void {
     onDidChange: measurements.onDidChange,
     tokens,
   });
+  const links = new LinkWarnings(personas);
   context.subscriptions.push(
     log,
     personas,
     measurements,
     tokens,
     previews,
-    new PersonaTree(context, personas, measurements, tokens),
+    links,
+    new PersonaTree(context, personas, measurements, links, tokens),
     new CapDiagnostics(personas, measurements),
     new DropDecorations(personas, measurements),
     new PersonaStatusBar(personas, measurements, tokens),

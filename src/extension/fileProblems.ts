@@ -144,10 +144,9 @@ function textLocator(text: string): Locator {
   const shift = text.startsWith(BOM) ? 1 : 0;
   const body = shift ? text.slice(1) : text;
   const position = (index: number) => {
+    // The editor's lines (CRLF, LF or a lone CR), as lineAndColumn counts them.
     const { line, column } = lineAndColumn(body, Math.max(0, index));
-    // A CRLF line's '\r' belongs to the line break, not to the line.
-    const atBreak = column > 0 && body[index - 1] === '\r' && (index === body.length || body[index] === '\n');
-    return new vscode.Position(line, atBreak ? column - 1 : column);
+    return new vscode.Position(line, column);
   };
   return {
     at: (index) => position(index - shift),

@@ -1,8 +1,9 @@
 // Which folders of the workspace are persona folders: a whole walk (at start, or when
 // the rules change), or one folder or one new subtree at a time, under the same rules.
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { BootstrapName, classifyFolder, DEFAULT_SKIP, DirectoryReader, discoverPersonaFolders, EntryKind, globMatcher, isGlob, PersonaFolder } from '../core';
-import { folderPatterns } from './config';
+import { excludedFolders, folderPatterns } from './config';
 
 export interface Persona {
   /** The persona folder. */
@@ -34,10 +35,22 @@ export class CountingReader implements DirectoryReader {
   join(dir: string, name: string): string {
     return vscode.Uri.joinPath(vscode.Uri.parse(dir), name).toString();
   }
+
+  // Only a local folder can say where a link leads; elsewhere linked folders are not entered.
+  async realPath(dir: string): Promise<string | undefined> {
+    const uri = vscode.Uri.parse(dir);
+    return uri.scheme === 'file' ? fs.promises.realpath(uri.fsPath) : undefined;
+  }
+}
+
+/** Why discovery stopped early, when a bound stopped it. */
+export interface DiscoveryStop {
+  readonly by: 'folders' | 'depth';
+  readonly folders: number;
 }
 
 function entryKind(type: vscode.FileType): EntryKind {
-  if (type & vscode.FileType.Directory) return 'directory';
+  if (type & vscode.FileType.Directory) return type & vscode.FileType.SymbolicLink ? 'linkedDirectory' : 'directory';
   return type & vscode.FileType.File ? 'file' : 'other';
 }
 
@@ -48,8 +61,11 @@ class FolderRules {
   private readonly matches: (path: string) => boolean;
   /** Folders named outright (no glob characters): shown even before they have files. */
   readonly named: ReadonlySet<string>;
+  /** `files.exclude`, as a test on folder paths relative to the workspace folder. */
+  readonly exclude: ((relativePath: string) => boolean) | undefined;
 
   constructor(readonly workspaceFolder: vscode.WorkspaceFolder) {
+    this.exclude = excludedFolders(workspaceFolder);
     this.patterns = folderPatterns(workspaceFolder).map(trimSlashes);
     this.skip = this.patterns.some((p) => p.includes('node_modules')) ? new Set(['.git']) : DEFAULT_SKIP;
     this.matches = this.patterns.length ? globMatcher(this.patterns) : () => true;
@@ -109,14 +125,14 @@ function admit(rules: FolderRules, found: PersonaFolder): Persona | undefined {
 }
 
 /** Walks every workspace folder. */
-export async function walkWorkspace(reader: CountingReader): Promise<{ personas: Persona[]; incomplete: boolean }> {
+export async function walkWorkspace(reader: CountingReader): Promise<{ personas: Persona[]; stop?: DiscoveryStop }> {
   const personas: Persona[] = [];
-  let incomplete = false;
+  let stop: DiscoveryStop | undefined;
   for (const workspaceFolder of vscode.workspace.workspaceFolders ?? []) {
     const rules = new FolderRules(workspaceFolder);
     const root = workspaceFolder.uri.toString();
-    const result = await discoverPersonaFolders(root, reader, { skip: rules.skip, maxDepth: MAX_DEPTH, maxFolders: MAX_FOLDERS });
-    incomplete ||= result.incomplete;
+    const result = await discoverPersonaFolders(root, reader, { skip: rules.skip, exclude: rules.exclude, maxDepth: MAX_DEPTH, maxFolders: MAX_FOLDERS });
+    if (result.incomplete) stop = { by: stop?.by ?? result.stoppedBy ?? 'folders', folders: (stop?.folders ?? 0) + result.foldersRead };
     for (const found of result.personas) {
       const persona = admit(rules, found);
       if (persona) personas.push(persona);
@@ -124,11 +140,13 @@ export async function walkWorkspace(reader: CountingReader): Promise<{ personas:
     for (const named of rules.named) {
       const uri = named === '.' ? workspaceFolder.uri : vscode.Uri.joinPath(workspaceFolder.uri, named);
       if (personas.some((p) => p.uri.toString() === uri.toString())) continue;
+      // A named folder that is a link out of the workspace folder is not followed.
+      if (!(await staysInside(workspaceFolder.uri, uri))) continue;
       const persona = await readFolder(uri, reader);
       if (persona) personas.push(persona);
     }
   }
-  return { personas, incomplete };
+  return { personas, stop };
 }
 
 /** One folder read again: its persona, or undefined when it is none (or gone). */
@@ -178,7 +196,7 @@ export async function walkCreated(created: readonly vscode.Uri[], reader: Counti
     const rules = rulesFor(folder);
     if (!rules?.reaches(folder)) continue;
     const depth = rules.relative(folder).split('/').length;
-    const result = await discoverPersonaFolders(folder.toString(), reader, { skip: rules.skip, maxDepth: MAX_DEPTH - depth, maxFolders: MAX_FOLDERS });
+    const result = await discoverPersonaFolders(folder.toString(), reader, { skip: rules.skip, exclude: rules.exclude && ((relative) => rules.exclude!(`${rules.relative(folder)}/${relative}`)), maxDepth: MAX_DEPTH - depth, maxFolders: MAX_FOLDERS });
     for (const found of result.personas) {
       const persona = admit(rules, found);
       if (persona) personas.push(persona);
@@ -192,6 +210,17 @@ export async function walkCreated(created: readonly vscode.Uri[], reader: Counti
     }
   }
   return personas;
+}
+
+/** True when `uri` (links resolved) lies inside `root`; a folder that cannot be resolved is not entered. */
+async function staysInside(root: vscode.Uri, uri: vscode.Uri): Promise<boolean> {
+  if (root.scheme !== 'file' || uri.scheme !== 'file') return true;
+  try {
+    const [rootReal, real] = await Promise.all([fs.promises.realpath(root.fsPath), fs.promises.realpath(uri.fsPath)]);
+    return isInside(vscode.Uri.file(real), vscode.Uri.file(rootReal));
+  } catch {
+    return false;
+  }
 }
 
 async function isFolder(uri: vscode.Uri): Promise<boolean> {

@@ -14,10 +14,13 @@ import {
   miscasedBootstrapName,
 } from '../core';
 import { Disposable } from './disposable';
-import { CountingReader, couldBePersona, describe, isInside, Persona, readFolder, walkCreated, walkWorkspace, withinReach } from './personaDiscovery';
+import { CountingReader, couldBePersona, describe, DiscoveryStop, isInside, Persona, readFolder, walkCreated, walkWorkspace, withinReach } from './personaDiscovery';
 import { LiveContent } from './liveContent';
 
-export type { Persona } from './personaDiscovery';
+export type { DiscoveryStop, Persona } from './personaDiscovery';
+
+/** Schemes of files on a real file system, local or remote (not `git:`, `output:`, ...). */
+export const FILE_LIKE_SCHEMES: ReadonlySet<string> = new Set(['file', 'vscode-remote', 'vscode-vfs']);
 
 export interface ContentChange {
   readonly folder: vscode.Uri;
@@ -57,7 +60,7 @@ export class PersonaWorkspace extends Disposable {
   private markReady!: () => void;
   /** Settles once the first discovery has finished, so views can tell "none" from "not yet". */
   readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
-  private incomplete = false;
+  private stop: DiscoveryStop | undefined;
   /** Work waiting for the one discovery pass that runs at a time. */
   private walkWanted = false;
   private walkReason = '';
@@ -110,7 +113,7 @@ export class PersonaWorkspace extends Disposable {
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refresh('the workspace folders changed')));
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(FOLDERS_SETTING)) void this.refresh(`${FOLDERS_SETTING} changed`);
+        if (event.affectsConfiguration(FOLDERS_SETTING) || event.affectsConfiguration('files.exclude')) void this.refresh(`${FOLDERS_SETTING} or files.exclude changed`);
         else if (event.affectsConfiguration('personaStudio')) this.log?.info('Settings changed; which folders are personas did not: no walk');
       }),
     );
@@ -146,7 +149,12 @@ export class PersonaWorkspace extends Disposable {
 
   /** True when a bound stopped discovery before the whole workspace was seen. */
   get discoveryIncomplete(): boolean {
-    return this.incomplete;
+    return this.stop !== undefined;
+  }
+
+  /** What stopped discovery early, if anything did. */
+  get discoveryStop(): DiscoveryStop | undefined {
+    return this.stop;
   }
 
   /** True when the list knows the file as one of its persona's files. */
@@ -162,7 +170,10 @@ export class PersonaWorkspace extends Disposable {
     const folder = folderOf(uri).toString();
     const known = this.list.find((p) => p.uri.toString() === folder);
     if (known) return known;
-    if (!isPersonaFileName(baseName(uri))) return undefined;
+    // Outside a known persona, only a correctly named file of a real file system makes
+    // its folder one: a stray `memory.md` or a git diff document does not.
+    const name = baseName(uri);
+    if (!(isBootstrapName(name) || name === HEARTWOOD_FILE) || !FILE_LIKE_SCHEMES.has(uri.scheme)) return undefined;
     return describe(folderOf(uri), { dir: folder, files: [], heartwood: false, miscased: [] });
   }
 
@@ -210,15 +221,18 @@ export class PersonaWorkspace extends Disposable {
   private async walk(reason: string): Promise<void> {
     const started = Date.now();
     const reader = new CountingReader();
-    const { personas, incomplete } = await walkWorkspace(reader);
+    const { personas, stop } = await walkWorkspace(reader);
+    const incomplete = stop !== undefined;
     this.walks++;
-    this.incomplete = incomplete;
+    const stopChanged = JSON.stringify(stop) !== JSON.stringify(this.stop);
+    this.stop = stop;
     const roots = (vscode.workspace.workspaceFolders ?? []).map((folder) => (folder.uri.scheme === 'file' ? folder.uri.fsPath : folder.uri.toString()));
     this.log?.info(
       `Walk ${this.walks} (${reason}) of ${roots.join(', ') || 'no folder'}: ${reader.foldersRead} folders read, ${personas.length} persona folders, ${Date.now() - started} ms` +
         (incomplete ? ', stopped at its bound' : ''),
     );
-    this.replace(personas);
+    // The tree says when a bound stopped the walk, so a new stop is news even with the same personas.
+    if (!this.replace(personas) && stopChanged) this.changeEmitter.fire();
   }
 
   /** Applies deleted folders, walks new ones and reads again the folders whose files changed. */

@@ -4,12 +4,13 @@
 import * as vscode from 'vscode';
 import { HEARTWOOD_FILE, isBootstrapName } from '../core';
 import { Disposable } from './disposable';
+import { LinkWarnings } from './linkWarnings';
 import { Measurements } from './measurements';
 import type { PersonaTokens } from './tokens/tokenService';
 import { shortTokens } from './tokens/tokenViews';
 import { baseName, PersonaWorkspace } from './personaWorkspace';
 import { ALL, Coalescer } from './tree/coalescer';
-import { bootstrapFileItem, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './tree/items';
+import { bootstrapFileItem, discoveryStopMessage, markLinkOutside, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './tree/items';
 import { Freshness } from './tree/freshness';
 import { registerMissingDecorations } from './tree/missingDecorations';
 import { FileNode, PersonaNodes, TreeNode } from './tree/nodes';
@@ -45,9 +46,11 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     _context: vscode.ExtensionContext,
     private readonly personas: PersonaWorkspace,
     measurements: Measurements,
+    private readonly links?: LinkWarnings,
     private readonly tokens?: PersonaTokens,
   ) {
     super();
+    if (links) this.register(links.onDidChange(() => this.refreshes.add(ALL)));
     // The tree shows counts another surface asked for: it starts no count of its own.
     if (tokens) this.register(tokens.onDidChange((folder) => this.nodes.get(folder) && this.refreshes.add(folder.toString())));
     this.stats = new TreeStats(personas, measurements);
@@ -58,6 +61,7 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     void personas.ready.then(() => (this.view.message = undefined));
     this.register(
       personas.onDidChangePersonas(() => {
+        this.view.message = discoveryStopMessage(personas.discoveryStop);
         this.nodes.sync(personas.personas);
         this.stats.clear();
         this.freshness.clear();
@@ -210,8 +214,11 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
 
   private async fileItem(node: FileNode): Promise<vscode.TreeItem> {
     this.freshness.shown(node.uri.toString());
-    if (isBootstrapName(node.name)) return bootstrapFileItem(node, await this.stats.file(node.parent.uri, node.name));
-    return heartwoodItem(node, await this.stats.heartwood(node.parent.uri));
+    const item = isBootstrapName(node.name)
+      ? bootstrapFileItem(node, await this.stats.file(node.parent.uri, node.name))
+      : heartwoodItem(node, await this.stats.heartwood(node.parent.uri));
+    const target = this.links?.target(node.uri);
+    return target === undefined ? item : markLinkOutside(item, node.name, target);
   }
 
   getParent(element: TreeNode): TreeNode | undefined {

@@ -1,7 +1,7 @@
 // Creating bootstrap files from templates: one undoable WorkspaceEdit that can only
 // create, never overwrite, and a precise account of what was created and what was not.
 import * as vscode from 'vscode';
-import { templateFor, TemplateName } from '../../core';
+import { fileTheRuntimeReads, templateFor, TemplateName } from '../../core';
 
 export interface CreateOutcome {
   readonly created: TemplateName[];
@@ -9,6 +9,11 @@ export interface CreateOutcome {
   readonly existing: TemplateName[];
   /** Could not be created (the edit failed). */
   readonly failed: TemplateName[];
+  /**
+   * Not created because a name differing only by case is there (`soul.md` for
+   * SOUL.md): on a file system that ignores case it would be that file.
+   */
+  readonly caseVariants: Array<{ readonly name: TemplateName; readonly variants: readonly string[] }>;
 }
 
 const encoder = new TextEncoder();
@@ -22,10 +27,23 @@ export async function fileExists(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-/** The names, of those given, that have no file in the folder now. */
+/** The names in a folder, as listed (not as a case-insensitive stat would answer); empty when it cannot be read. */
+async function listing(folder: vscode.Uri): Promise<string[]> {
+  try {
+    return (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The names, of those given, that the runtime would not find in the folder now:
+ * not listed under exactly that name. The tree counts files the same way, so both
+ * agree where the file system ignores case (a `soul.md` is not SOUL.md to the runtime).
+ */
 export async function missingIn(folder: vscode.Uri, names: readonly TemplateName[]): Promise<TemplateName[]> {
-  const exists = await Promise.all(names.map((name) => fileExists(vscode.Uri.joinPath(folder, name))));
-  return names.filter((_, i) => !exists[i]);
+  const listed = await listing(folder);
+  return names.filter((name) => fileTheRuntimeReads(listed, name).reads === undefined);
 }
 
 /**
@@ -34,9 +52,15 @@ export async function missingIn(folder: vscode.Uri, names: readonly TemplateName
  * runs: `ignoreIfExists` makes the edit itself refuse to replace it.
  */
 export async function createFromTemplates(folder: vscode.Uri, names: readonly TemplateName[]): Promise<CreateOutcome> {
-  const toCreate = await missingIn(folder, names);
-  const existing = names.filter((name) => !toCreate.includes(name));
-  if (toCreate.length === 0) return { created: [], existing, failed: [] };
+  const listed = await listing(folder);
+  const missing = await missingIn(folder, names);
+  const existing = names.filter((name) => !missing.includes(name));
+  const caseVariants = missing.flatMap((name) => {
+    const { variants } = fileTheRuntimeReads(listed, name);
+    return variants.length ? [{ name, variants }] : [];
+  });
+  const toCreate = missing.filter((name) => !caseVariants.some((blocked) => blocked.name === name));
+  if (toCreate.length === 0) return { created: [], existing, failed: [], caseVariants };
   const edit = new vscode.WorkspaceEdit();
   for (const name of toCreate) {
     edit.createFile(
@@ -55,7 +79,7 @@ export async function createFromTemplates(folder: vscode.Uri, names: readonly Te
     else if (Buffer.from(bytes).equals(Buffer.from(encoder.encode(templateFor(name))))) created.push(name);
     else existing.push(name);
   }
-  return { created, existing, failed };
+  return { created, existing, failed, caseVariants };
 }
 
 async function readIfAny(uri: vscode.Uri): Promise<Uint8Array | undefined> {
@@ -70,6 +94,11 @@ async function readIfAny(uri: vscode.Uri): Promise<Uint8Array | undefined> {
 export function reportOutcome(outcome: CreateOutcome, where: string): void {
   const t = vscode.l10n.t;
   const list = (names: readonly string[]) => names.join(', ');
+  for (const { name, variants } of outcome.caseVariants) {
+    void vscode.window.showWarningMessage(
+      t('{0} was not created in {1}: {2} is there, which differs only by case. The runtime reads only {0} (names match exactly), so {2} is not read; where names ignore case, creating {0} would open {2}. Rename {2} to {0} instead.', name, where, variants.join(', ')),
+    );
+  }
   if (outcome.failed.length) {
     void vscode.window.showErrorMessage(t('Could not create {0} in {1}.', list(outcome.failed), where));
   }

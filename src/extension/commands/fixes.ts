@@ -12,7 +12,7 @@ export interface ShowCutOptions {
 
 export function registerFixCommands(deps: CommandContext): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('personaStudio.renameToBootstrapName', (target?: unknown) => renameToBootstrapName(target)),
+    vscode.commands.registerCommand('personaStudio.renameToBootstrapName', (target?: unknown) => renameToBootstrapName(deps, target)),
     vscode.commands.registerCommand('personaStudio.showCut', (target?: unknown, options?: ShowCutOptions) => showCut(deps, target, options)),
   ];
 }
@@ -31,13 +31,14 @@ async function showCut(deps: CommandContext, target: unknown, options: ShowCutOp
   await deps.previews.open(persona, { toSide: true, revealSection: baseName(uri), revealCut: options.revealCut ?? true });
 }
 
-async function renameToBootstrapName(target: unknown): Promise<void> {
+async function renameToBootstrapName(deps: CommandContext, target: unknown): Promise<void> {
   const uri = targetUri(target);
   if (!uri) return;
   const name = baseName(uri);
   const intended = miscasedBootstrapName(name);
-  if (!intended) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not a mis-cased bootstrap file name.', name));
+  // Only a file of a persona folder of the workspace is renamed, never one elsewhere.
+  if (!intended || !deps.personas.find(folderOf(uri))) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not a mis-cased bootstrap file of a persona folder.', name));
     return;
   }
   if (!vscode.workspace.isTrusted) {

@@ -3,11 +3,14 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
+/** The folder holding the webview's script and nothing else (not the extension's own code). */
+const WEBVIEW_BUNDLE_DIR = ['dist', 'webview'] as const;
+
 /** What a preview webview may load: our bundled script and our stylesheet, nothing else. */
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
   return {
     enableScripts: true,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, ...WEBVIEW_BUNDLE_DIR), vscode.Uri.joinPath(extensionUri, 'media')],
   };
 }
 
@@ -18,7 +21,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
 /** `host` says where the page lives: the Soul view (side bar colours) or an editor tab. */
 export function previewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, host: 'view' | 'panel'): string {
   const nonce = randomBytes(18).toString('base64');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview.js'));
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...WEBVIEW_BUNDLE_DIR, 'webview.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'preview.css'));
   const title = vscode.l10n.t('Soul preview');
   return `<!DOCTYPE html>

@@ -5,6 +5,7 @@ import { Disposable } from '../disposable';
 import { PersonaWorkspace } from '../personaWorkspace';
 import { CompositionSource } from './compositionSource';
 import { previewHtml, webviewOptions } from './html';
+import { guardedWebview } from './personaGuard';
 import { PreviewSession } from './previewSession';
 
 export const PREVIEW_VIEW_TYPE = 'personaStudio.preview';
@@ -37,7 +38,7 @@ export class SoulPanel extends Disposable {
     this.session = this.register(
       new PreviewSession(
         {
-          webview: panel.webview,
+          webview: guardedWebview(panel.webview, personas.ready, () => personas.personas),
           get visible() {
             return panel.visible;
           },

@@ -6,6 +6,7 @@ import { Disposable } from '../disposable';
 import { Persona, PersonaWorkspace } from '../personaWorkspace';
 import type { WebviewState } from '../../webview/protocol';
 import { CompositionSource } from './compositionSource';
+import { renamedFolder, trustedPersonaUri } from './personaGuard';
 import { PREVIEW_VIEW_TYPE, SoulPanel } from './soulPanel';
 import { SOUL_VIEW_ID, SoulView } from './soulView';
 
@@ -41,7 +42,11 @@ export class SoulPreviews extends Disposable {
     this.register(
       vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
         deserializeWebviewPanel: async (panel, state: WebviewState | undefined) => {
-          const persona = typeof state?.persona === 'string' ? vscode.Uri.parse(state.persona) : this.unclaimedPersona();
+          // A saved state is the webview's word: it counts only for a persona folder of
+          // the workspace, known once the first discovery has settled. A folder gone
+          // meanwhile leaves an empty preview that says how to open one.
+          await personas.ready;
+          const persona = trustedPersonaUri(state?.persona, personas.personas) ?? (state?.persona === undefined ? this.unclaimedPersona() : undefined);
           this.track(new SoulPanel(panel, context.extensionUri, personas, source, persona));
         },
       }),
@@ -59,6 +64,7 @@ export class SoulPreviews extends Disposable {
       }),
     );
     this.register(onDidChangeSettings(() => this.refresh()));
+    this.register(vscode.workspace.onDidRenameFiles((event) => void this.renamed(event.files)));
     this.register(vscode.window.onDidChangeActiveTextEditor((editor) => this.view.follow(editor)));
     this.register({
       dispose: () => {
@@ -121,10 +127,30 @@ export class SoulPreviews extends Disposable {
     void this.context.workspaceState.update(OPEN_PREVIEWS_KEY, open);
   }
 
-  /** A persona that had a tab last session and has none yet in this one. */
+  /** A persona that had a tab last session, has none yet in this one, and is still a persona folder. */
   private unclaimedPersona(): vscode.Uri | undefined {
     const shown = new Set([...this.panels].map((panel) => panel.folder?.toString()));
-    const uri = this.lastSession.find((candidate) => !shown.has(candidate));
-    return uri ? vscode.Uri.parse(uri) : undefined;
+    for (const candidate of this.lastSession) {
+      if (shown.has(candidate)) continue;
+      const uri = trustedPersonaUri(candidate, this.personas.personas);
+      if (uri) return uri;
+    }
+    return undefined;
+  }
+
+  /** Previews of a renamed or moved folder (or of one inside it) follow it, once discovery has seen the new name. */
+  private async renamed(files: ReadonlyArray<{ readonly oldUri: vscode.Uri; readonly newUri: vscode.Uri }>): Promise<void> {
+    const moves = [...this.panels].flatMap((panel) => {
+      const folder = panel.folder;
+      for (const { oldUri, newUri } of files) {
+        const moved = folder && renamedFolder(folder, oldUri, newUri);
+        if (moved) return [{ panel, moved }];
+      }
+      return [];
+    });
+    await this.personas.refresh();
+    for (const { panel, moved } of moves) if (this.panels.has(panel)) panel.session.show(moved);
+    for (const { oldUri, newUri } of files) this.view.renamed(oldUri, newUri);
+    this.remember();
   }
 }

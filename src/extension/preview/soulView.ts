@@ -6,6 +6,7 @@ import { Disposable } from '../disposable';
 import { ContentChange, PersonaWorkspace } from '../personaWorkspace';
 import { CompositionSource } from './compositionSource';
 import { previewHtml, webviewOptions } from './html';
+import { guardedWebview, renamedFolder } from './personaGuard';
 import { PreviewSession } from './previewSession';
 
 export const SOUL_VIEW_ID = 'personaStudio.soul';
@@ -30,7 +31,7 @@ export class SoulView extends Disposable implements vscode.WebviewViewProvider {
     view.webview.html = previewHtml(view.webview, this.extensionUri, 'view');
     const session = new PreviewSession(
       {
-        webview: view.webview,
+        webview: guardedWebview(view.webview, this.personas.ready, () => this.personas.personas),
         get visible() {
           return view.visible;
         },
@@ -59,6 +60,13 @@ export class SoulView extends Disposable implements vscode.WebviewViewProvider {
     if (!this.session || !editor || !followActiveEditor()) return;
     const persona = this.personas.personaOf(editor.document.uri);
     if (persona) this.session.show(persona.uri);
+  }
+
+  /** A folder was renamed or moved: a view on it, or inside it, follows. */
+  renamed(from: vscode.Uri, to: vscode.Uri): void {
+    const folder = this.session?.persona;
+    const moved = folder && renamedFolder(folder, from, to);
+    if (moved) this.session?.show(moved);
   }
 
   changed(change: ContentChange): void {

@@ -7,6 +7,9 @@ import {
   CapState,
   FileMeasure,
   FileStatus,
+  DISCOVERY_MAX_DEPTH,
+  escapeControls,
+  escapeMarkdown,
   FILE_PURPOSE,
   formatCount,
   formatMeasure,
@@ -52,7 +55,7 @@ export interface PersonaItemOptions {
 export function personaItem(node: PersonaNode, stats: PersonaStats | undefined, options: PersonaItemOptions): vscode.TreeItem {
   const { persona } = node;
   const item = new vscode.TreeItem(
-    persona.label,
+    escapeControls(persona.label),
     options.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
   );
   item.id = `persona:${persona.uri.toString()}`;
@@ -78,7 +81,8 @@ export function personaItem(node: PersonaNode, stats: PersonaStats | undefined, 
     stats.state === 'over' || stats.state === 'near'
       ? new vscode.ThemeIcon('person', stateIcon[stats.state].color)
       : new vscode.ThemeIcon('person');
-  const lines = [`**${persona.label}** · \`${persona.uri.fsPath || persona.uri.path}\``, ''];
+  // Names come from the disk: escaped, so none can start a link, an image, HTML or an icon.
+  const lines = [`**${escapeMarkdown(persona.label)}** · ${escapeMarkdown(persona.uri.fsPath || persona.uri.path)}`, ''];
   if (composition.runtime === 'toolnexus') {
     lines.push(t('{0} of 7 bootstrap files present · soul {1} bytes', stats.present, formatCount(composition.total.size)));
   } else {
@@ -277,9 +281,27 @@ export function miscasedItem(node: MiscasedNode): vscode.TreeItem {
   item.iconPath = stateIcon.near;
   item.tooltip = markdown(
     intended && isBootstrapName(intended)
-      ? t('Named {0}: the runtime reads only {1} (names match exactly, case included), so this file is left out of the soul. Rename it to {1}.', node.name, intended)
+      ? t('Named {0}: the runtime reads only {1} (names match exactly, case included), so this file is left out of the soul. Rename it to {1}.', escapeMarkdown(node.name), intended)
       : t('The runtime does not read this file.'),
   );
   item.command = { command: 'vscode.open', title: t('Open'), arguments: [node.uri] };
+  return item;
+}
+
+/** The line above the tree when a bound stopped discovery: some personas may be missing. */
+export function discoveryStopMessage(stop: { by: 'folders' | 'depth'; folders: number } | undefined): string | undefined {
+  if (!stop) return undefined;
+  return stop.by === 'folders'
+    ? t('Discovery stopped at {0} folders: personas in the folders not read are not shown. Name them in personaStudio.folders.', formatCount(stop.folders))
+    : t('Discovery stopped {0} folders deep: personas deeper are not shown. Name them in personaStudio.folders.', DISCOVERY_MAX_DEPTH);
+}
+
+/** A persona file that is a link leading outside the workspace folder: said in its row and tooltip. */
+export function markLinkOutside(item: vscode.TreeItem, name: string, target: string): vscode.TreeItem {
+  item.description = `${item.description ?? ''} · ${t('link outside')}`;
+  const warning = `$(warning) ${t('{0} is a link to {1}, outside the workspace folder: the runtime would send that file to the model.', name, escapeMarkdown(target))}`;
+  const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip : markdown(typeof item.tooltip === 'string' ? escapeMarkdown(item.tooltip) : '');
+  tooltip.appendMarkdown(`  \n\n${warning}`);
+  item.tooltip = tooltip;
   return item;
 }

@@ -1,0 +1,85 @@
+// A persona file that is a link leading outside its workspace folder (`SOUL.md ->
+// ~/.ssh/id_rsa` in a cloned repository) gets a warning naming where it leads: the
+// runtime would send that file to the model.
+import * as vscode from 'vscode';
+import { BootstrapName, escapeControls, HEARTWOOD_FILE, linkLeadingOutside } from '../core';
+import { Coalescer } from './coalescer';
+import { Disposable } from './disposable';
+import { DIAGNOSTIC_SOURCE } from './fileProblems';
+import { baseName, ContentChange, Persona, PersonaWorkspace } from './personaWorkspace';
+
+export const LINK_OUTSIDE_CODE = 'link-outside';
+
+/** Checks after a burst of changes come at most this often. */
+const CHECK_DELAY_MS = 200;
+
+export class LinkWarnings extends Disposable {
+  private readonly collection = this.register(vscode.languages.createDiagnosticCollection(`${DIAGNOSTIC_SOURCE} links`));
+  private readonly changeEmitter = this.register(new vscode.EventEmitter<void>());
+  /** The set of links leading outside changed. */
+  readonly onDidChange = this.changeEmitter.event;
+  /** `all` after the persona list changed; otherwise the files whose content changed. */
+  private readonly checks = this.register(new Coalescer<ContentChange | 'all'>(CHECK_DELAY_MS, (items) => void this.check(items)));
+  /** Bumped by each pass over every file: an older pass finishing late must not win. */
+  private generation = 0;
+  private targets = new Map<string, string>();
+
+  constructor(private readonly personas: PersonaWorkspace) {
+    super();
+    this.register(personas.onDidChangePersonas(() => this.checks.add('all', 'all')));
+    // A file replaced by a link keeps its name: only its content event tells.
+    this.register(personas.onDidChangeContent((change) => this.checks.add(`${change.folder.toString()}/${change.name}`, change)));
+    void this.check(['all']);
+  }
+
+  /** Where a persona file leads outside its workspace folder, if it does. */
+  target(uri: vscode.Uri): string | undefined {
+    return this.targets.get(uri.toString());
+  }
+
+  private async check(items: ReadonlyArray<ContentChange | 'all'>): Promise<void> {
+    const all = items.includes('all');
+    const generation = all ? ++this.generation : this.generation;
+    const files = all
+      ? this.personas.personas.flatMap((persona) => filesOf(persona).map((name) => ({ persona, name })))
+      : items.flatMap((item) => {
+          const persona = item === 'all' ? undefined : this.personas.find(item.folder);
+          return persona && item !== 'all' ? [{ persona, name: item.name }] : [];
+        });
+    const found = await Promise.all(files.map(async ({ persona, name }) => {
+      const uri = vscode.Uri.joinPath(persona.uri, name);
+      const root = persona.workspaceFolder?.uri;
+      if (!root || root.scheme !== 'file' || persona.uri.scheme !== 'file') return { key: uri.toString(), target: undefined };
+      return { key: uri.toString(), target: await linkLeadingOutside(uri.fsPath, root.fsPath) };
+    }));
+    if (this.isDisposed || generation !== this.generation) return;
+    const targets = new Map(all ? [] : this.targets);
+    for (const { key, target } of found) {
+      if (target === undefined) targets.delete(key);
+      else targets.set(key, target);
+    }
+    if (JSON.stringify([...targets]) === JSON.stringify([...this.targets])) return;
+    this.targets = targets;
+    this.show();
+    this.changeEmitter.fire();
+  }
+
+  private show(): void {
+    this.collection.clear();
+    for (const [key, target] of this.targets) {
+      const uri = vscode.Uri.parse(key);
+      const warning = new vscode.Diagnostic(
+        new vscode.Range(0, 0, 0, 0),
+        vscode.l10n.t('{0} is a link to {1}, outside the workspace folder: the runtime would send that file to the model.', baseName(uri), escapeControls(target)),
+        vscode.DiagnosticSeverity.Warning,
+      );
+      warning.source = DIAGNOSTIC_SOURCE;
+      warning.code = LINK_OUTSIDE_CODE;
+      this.collection.set(uri, [warning]);
+    }
+  }
+}
+
+function filesOf(persona: Persona): Array<BootstrapName | typeof HEARTWOOD_FILE> {
+  return persona.heartwood ? [...persona.files, HEARTWOOD_FILE] : [...persona.files];
+}
