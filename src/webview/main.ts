@@ -109,7 +109,10 @@ function showTokens(message: TokensMessage | undefined): void {
   setText(tokensTotal, shown ? totals.tokensText : '');
   tokensTotal.hidden = !shown;
   tokensBar.hidden = !shown;
-  if (shown) setBar(tokensBar, totals.fraction, totals.fraction > 1 ? 'over' : 'ok');
+  if (shown) {
+    setBar(tokensBar, totals.fraction, totals.fraction > 1 ? 'over' : 'ok');
+    if (tokensBar.getAttribute('aria-label') !== totals.tokensText) tokensBar.setAttribute('aria-label', totals.tokensText);
+  }
   setText(tokensCost, shown ? totals.costText : '');
   tokensCost.hidden = !shown || totals.costText === '';
   setText(cacheNote, shown ? totals.cacheText : '');
