@@ -5,6 +5,7 @@
 import { openWorkspace, WebviewKind, Workbench } from '../test/e2e/harness';
 import { beginTest, finishTest, stopSession } from '../test/e2e/harness/session';
 import { logLines, WALK_LINE } from '../test/e2e/extensionLog';
+import { benchEditorTokens, TokenLatencyRow } from './editorTokens';
 
 /** Pause between keys (BENCH_KEY_DELAY ms): 0 types as fast as the browser takes keys. */
 const KEY_DELAY_MS = Number(process.env.BENCH_KEY_DELAY ?? 0);
@@ -32,13 +33,13 @@ export interface PaintRow {
   readonly walk: string;
 }
 
-function quantile(samples: number[], q: number): number {
+export function quantile(samples: number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
 /** A persona file of about `bytes` bytes of ordinary prose. */
-function prose(bytes: number): string {
+export function prose(bytes: number): string {
   const paragraph = 'You are Ava, a calm and precise ops assistant. You never guess a balance; you look it up.\n\n';
   return paragraph.repeat(Math.max(1, Math.round(bytes / paragraph.length)));
 }
@@ -55,7 +56,7 @@ interface Seen {
  * observer inside the webview stamps the moment; both clocks are this machine's. The
  * messages the webview receives meanwhile are kept, and sized once typing ends.
  */
-async function measure(wb: Workbench, kind: WebviewKind, samples: number): Promise<{ latencies: number[]; bytes: number; messages: number; keys: number }> {
+export async function measure(wb: Workbench, kind: WebviewKind, samples: number): Promise<{ latencies: number[]; bytes: number; messages: number; keys: number }> {
   const body = (await wb.webview(kind)).locator('body');
   await body.evaluate(() => {
     const w = window as unknown as Seen;
@@ -92,7 +93,7 @@ async function measure(wb: Workbench, kind: WebviewKind, samples: number): Promi
   return { latencies, keys, ...posted };
 }
 
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+export async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -103,17 +104,17 @@ async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 60_000
 }
 
 /** A persona whose SOUL.md has `bytes` bytes, and whose six other files have `others` bytes each. */
-function persona(bytes: number, others: number): Record<string, string> {
+export function persona(bytes: number, others: number): Record<string, string> {
   const files: Record<string, string> = { 'ava/SOUL.md': prose(bytes) };
   for (const name of BOOTSTRAP.filter((n) => n !== 'SOUL.md')) files[`ava/${name}`] = others ? prose(others) : 'Be concise.\n';
   return files;
 }
 
 /** One workspace, opened and closed as a test's would be. */
-async function inWorkspace<T>(files: Record<string, string>, run: (wb: Workbench) => Promise<T>): Promise<T> {
+export async function inWorkspace<T>(files: Record<string, string>, run: (wb: Workbench) => Promise<T>, settings?: Record<string, unknown>): Promise<T> {
   beginTest();
   try {
-    return await run(await openWorkspace({ files }));
+    return await run(await openWorkspace({ files, settings }));
   } finally {
     await finishTest(undefined);
   }
@@ -193,6 +194,7 @@ async function paintFor(label: string, files: Record<string, string>): Promise<P
 export interface EditorResults {
   readonly paint: PaintRow[];
   readonly latency: LatencyRow[];
+  readonly tokens: TokenLatencyRow[];
 }
 
 export async function benchEditor(options: { samples: number; smoke: boolean }): Promise<EditorResults> {
@@ -220,7 +222,8 @@ export async function benchEditor(options: { samples: number; smoke: boolean }):
     for (const [key, label, files] of smoke ? cases.slice(0, 1) : cases) {
       if (!only || only.includes(key)) latency.push(...(await latencyFor(label, files(), samples, smoke ? 1 : 2)));
     }
-    return { paint, latency };
+    const tokens = await benchEditorTokens({ samples, smoke });
+    return { paint, latency, tokens };
   } finally {
     await stopSession();
   }

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   console.log(`\nBundle: dist/extension.js ${round(sizes.shippedKB)} KB as shipped (minified), ${round(sizes.developmentKB)} KB as built for tests`);
   if (process.env.BENCH_CORE_ONLY) return;
 
-  const { paint, latency } = await benchEditor({ samples: SAMPLES, smoke: SMOKE });
+  const { paint, latency, tokens } = await benchEditor({ samples: SAMPLES, smoke: SMOKE });
   console.log('\nEditor: activation, and the Personas tree from a click on its activity-bar item to the first persona row');
   table(paint);
   const five = paint.find((row) => row.workspace.startsWith('5 personas'));
@@ -78,6 +78,8 @@ async function main(): Promise<void> {
         `${round(ours.p95Ms / markdown.p95Ms)} (95th percentile), ${round(ours.bytesPerKey / markdown.bytesPerKey)} (bytes posted per keystroke)`,
     );
   }
+  console.log('\nEditor: keystroke to preview with tokens on / off (same run, same file), and last keystroke to the new token counts shown');
+  table(tokens);
   console.log(`\nbench: done in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 

@@ -2,10 +2,12 @@
 // the example personas with the Persona Studio container, an open bootstrap file and the
 // soul preview beside it. Run again whenever the UI changes:
 //
-//   node scripts/screenshot.mjs [--out docs/images]
+//   node scripts/screenshot.mjs [--out docs/images] [--only tokens]
 //
-// Writes persona-studio.png (Ava, seven files), heartwood.png (Atlas, HEARTWOOD.md) and
-// cap-warning.png (a copy of Ava, in a temporary folder, whose MEMORY.md grew past its cap).
+// Writes persona-studio.png (Ava, seven files), heartwood.png (Atlas, HEARTWOOD.md),
+// cap-warning.png (a copy of Ava, in a temporary folder, whose MEMORY.md grew past its cap)
+// and tokens.png (a copy of Ava under OpenClaw with a price set: tokens and cost per turn).
+// `--only NAME` writes that one picture alone.
 // What does not show up is left out of the picture, and said so.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +21,9 @@ const outIndex = process.argv.indexOf('--out');
 const out = path.resolve(outIndex >= 0 ? process.argv[outIndex + 1] : path.join(repo, 'docs/images'));
 const examples = path.join(repo, 'examples');
 const say = (line) => console.log(`[screenshot] ${line}`);
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
+const wanted = (name) => only === undefined || only === name;
 
 const paths = tsxRequire('../test/e2e/harness/paths.ts', import.meta.url);
 try {
@@ -49,12 +54,15 @@ try {
   fs.mkdirSync(out, { recursive: true });
   // The examples folder itself, opened as it is: nothing is written to it.
   const workspace = { root: examples, folders: [examples] };
-  const wb = await Workbench.open(server, browser, workspace, { viewport: { width: 1440, height: 900 } });
-  await shoot(wb, 'ava/SOUL.md', { expand: ['ava'], collapse: ['atlas'] }, path.join(out, 'persona-studio.png'));
-  await wb.runCommand('View: Close All Editors');
-  await shoot(wb, 'atlas/HEARTWOOD.md', { expand: ['atlas', 'HEARTWOOD.md'], collapse: ['ava'] }, path.join(out, 'heartwood.png'));
-  await wb.close();
-  await shootCapWarning(path.join(out, 'cap-warning.png'));
+  if (wanted('persona-studio') || wanted('heartwood')) {
+    const wb = await Workbench.open(server, browser, workspace, { viewport: { width: 1440, height: 900 } });
+    if (wanted('persona-studio')) await shoot(wb, 'ava/SOUL.md', { expand: ['ava'], collapse: ['atlas'] }, path.join(out, 'persona-studio.png'));
+    await wb.runCommand('View: Close All Editors');
+    if (wanted('heartwood')) await shoot(wb, 'atlas/HEARTWOOD.md', { expand: ['atlas', 'HEARTWOOD.md'], collapse: ['ava'] }, path.join(out, 'heartwood.png'));
+    await wb.close();
+  }
+  if (wanted('cap-warning')) await shootCapWarning(path.join(out, 'cap-warning.png'));
+  if (wanted('tokens')) await shootTokens(path.join(out, 'tokens.png'));
 } finally {
   await browser.close();
   await server.stop();
@@ -118,6 +126,31 @@ async function shootCapWarning(target) {
     // A few lines above the cut, so the squiggle and the kept lines both show.
     await wb.moveCursor({ line: Math.max(1, cut.line - 8), column: 1 });
     await wb.moveCursor({ line: cut.line + 1, column: cut.column + 1 });
+    await wb.page.mouse.move(0, 0);
+    await wb.screenshot(target);
+    say(`wrote ${path.relative(repo, target)}`);
+    await wb.close();
+  } finally {
+    fs.rmSync(path.dirname(root), { recursive: true, force: true });
+  }
+}
+
+/** Ava under OpenClaw with a price per million tokens: each section's tokens, the soul's share of the window, the cost of a turn. */
+async function shootTokens(target) {
+  const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-shot-')), 'examples');
+  fs.cpSync(path.join(examples, 'ava'), path.join(root, 'ava'), { recursive: true });
+  fs.mkdirSync(path.join(root, '.vscode'));
+  fs.writeFileSync(path.join(root, '.vscode/settings.json'), JSON.stringify({ 'personaStudio.runtime': 'openclaw', 'personaStudio.tokens.pricePerMillion': 2.5 }));
+  try {
+    const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1440, height: 900 } });
+    const patience = { timeout: 90_000 };
+    await wb.showContainer();
+    await wb.openFile('ava/SOUL.md');
+    await wb.runCommand('Persona: Open Soul Preview to the Side');
+    await waitForValue(() => wb.webviewText('personaStudio.preview', patience), (shown) => shown.includes('sent on every turn'), 'the tokens in the preview', patience);
+    await wb.runCommand('Notifications: Clear All Notifications');
+    await wb.focusEditor();
+    await wb.moveCursor('start');
     await wb.page.mouse.move(0, 0);
     await wb.screenshot(target);
     say(`wrote ${path.relative(repo, target)}`);

@@ -10,6 +10,8 @@ import { HOST_KIND } from './platform';
 import { PersonaWorkspace } from './personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
 import { PersonaStatusBar } from './statusBar';
+import { tokenWorkerPath } from './tokens/engine';
+import { PersonaTokens } from './tokens/tokenService';
 import { PersonaTree } from './tree';
 import { createLog, log, logDiscovery } from './log';
 import { registerCheckTasks } from './tasks';
@@ -21,17 +23,27 @@ export function activate(context: vscode.ExtensionContext): void {
   log.info(`activating ${context.extension.id} ${context.extension.packageJSON.version} in ${vscode.env.appName} ${vscode.version} (${vscode.env.remoteName ?? 'local'})`);
   const personas = new PersonaWorkspace(channel);
   const measurements = new Measurements(personas);
-  const previews = new SoulPreviews(context, personas, measurements);
+  // One token count per persona for every surface; its worker starts on the first count.
+  const tokens = new PersonaTokens(tokenWorkerPath(context.extensionPath));
+  const previews = new SoulPreviews(context, personas, {
+    profile: (folder) => measurements.profile(folder),
+    options: (folder) => measurements.options(folder),
+    composition: (folder) => measurements.composition(folder),
+    file: (uri) => measurements.file(uri),
+    onDidChange: measurements.onDidChange,
+    tokens,
+  });
   const links = new LinkWarnings(personas);
   context.subscriptions.push(
     personas,
     measurements,
+    tokens,
     previews,
     links,
-    new PersonaTree(context, personas, measurements, links),
+    new PersonaTree(context, personas, measurements, links, tokens),
     new CapDiagnostics(personas, measurements),
     new DropDecorations(personas, measurements),
-    new PersonaStatusBar(personas, measurements),
+    new PersonaStatusBar(personas, measurements, tokens),
     registerCommands({ context, personas, measurements, previews }),
     registerCheckTasks(context, personas),
     logDiscovery(personas),

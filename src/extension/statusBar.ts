@@ -3,12 +3,14 @@
 // or passes its cap (a click opens the preview); and the runtime's name (a click
 // chooses another). Both read the one measurement, updated while typing.
 import * as vscode from 'vscode';
-import { CapState, HEARTWOOD_FILE, reportHeartwood, RUNTIME_NAMES, statusSummary, StatusSummary } from '../core';
+import { CapState, Composition, HEARTWOOD_FILE, reportHeartwood, RUNTIME_NAMES, statusSummary, StatusSummary } from '../core';
 import { CHOOSE_RUNTIME_COMMAND } from './commands/chooseRuntime';
 import { Coalescer } from './coalescer';
 import { heartwoodCaps, onDidChangeSettings, warnAt } from './config';
 import { Disposable } from './disposable';
 import { Measurements } from './measurements';
+import type { PersonaTokens } from './tokens/tokenService';
+import { tooltipLines } from './tokens/tokenViews';
 import { baseName, Persona, PersonaWorkspace } from './personaWorkspace';
 
 const TYPING_DELAY_MS = 75;
@@ -26,8 +28,16 @@ export class PersonaStatusBar extends Disposable {
   constructor(
     private readonly personas: PersonaWorkspace,
     private readonly measurements: Measurements,
+    private readonly tokens?: PersonaTokens,
   ) {
     super();
+    if (tokens) {
+      this.register(
+        tokens.onDidChange((folder) => {
+          if (this.shown?.persona.uri.toString() === folder.toString()) this.queue.add('', null);
+        }),
+      );
+    }
     this.item.name = vscode.l10n.t('Persona Studio');
     this.runtimeItem.name = vscode.l10n.t('Persona Studio Runtime');
     this.register(vscode.window.onDidChangeActiveTextEditor(() => this.follow()));
@@ -88,6 +98,7 @@ export class PersonaStatusBar extends Disposable {
     if (!shown) return;
     const { persona, active } = shown;
     let summary: StatusSummary;
+    let tokenLines: string[] = [];
     try {
       const [composition, heartwoodText] = await Promise.all([
         this.measurements.composition(persona.uri),
@@ -95,14 +106,25 @@ export class PersonaStatusBar extends Disposable {
       ]);
       const heartwood = heartwoodText === undefined ? undefined : reportHeartwood(heartwoodText, heartwoodCaps(persona.uri), warnAt(persona.uri));
       summary = statusSummary({ composition, heartwood, active: baseName(active) }, (message, ...args) => vscode.l10n.t(message, ...args));
+      tokenLines = this.tokenLines(persona.uri, composition);
     } catch {
       return; // A file vanished mid-read: its own change event brings another pass.
     }
     if (this.isDisposed || generation !== this.generation) return;
-    this.render(persona, summary);
+    this.render(persona, summary, tokenLines);
   }
 
-  private render(persona: Persona, summary: StatusSummary): void {
+  /** The tooltip's token lines: the last counts (the newest follow, and refresh the tooltip). */
+  private tokenLines(folder: vscode.Uri, composition: Composition): string[] {
+    if (!this.tokens) return [];
+    this.tokens.request(folder, composition);
+    const counts = this.tokens.counts(folder);
+    const settings = this.tokens.settings(folder);
+    if (!counts || settings.encoding === undefined) return [];
+    return tooltipLines(counts, settings, composition.runtime, (message, ...args) => vscode.l10n.t(message, ...args));
+  }
+
+  private render(persona: Persona, summary: StatusSummary, tokenLines: readonly string[]): void {
     const item = this.item;
     const profile = this.measurements.profile(persona.uri);
     item.text = summary.text;
@@ -112,7 +134,7 @@ export class PersonaStatusBar extends Disposable {
         : summary.state === 'near'
           ? new vscode.ThemeColor('statusBarItem.warningBackground')
           : undefined;
-    item.tooltip = tooltip(persona, summary, profile.label);
+    item.tooltip = tooltip(persona, summary, profile.label, tokenLines);
     item.command = { command: 'personaStudio.openPreview', title: vscode.l10n.t('Open Soul Preview'), arguments: [persona.uri] };
     const state =
       summary.state === 'over'
@@ -131,7 +153,7 @@ export class PersonaStatusBar extends Disposable {
   }
 }
 
-function tooltip(persona: Persona, summary: StatusSummary, runtimeLabel: string): vscode.MarkdownString {
+function tooltip(persona: Persona, summary: StatusSummary, runtimeLabel: string, tokenLines: readonly string[]): vscode.MarkdownString {
   const markdown = new vscode.MarkdownString(undefined, true);
   markdown.appendMarkdown('**');
   markdown.appendText(persona.label);
@@ -145,6 +167,10 @@ function tooltip(persona: Persona, summary: StatusSummary, runtimeLabel: string)
   markdown.appendMarkdown('\n');
   markdown.appendMarkdown(vscode.l10n.t('Total: **{0}**.', summary.soul));
   markdown.appendMarkdown('\n\n');
+  for (const line of tokenLines) {
+    markdown.appendText(line);
+    markdown.appendMarkdown('\n\n');
+  }
   markdown.appendMarkdown(vscode.l10n.t('Click to open the soul preview.'));
   return markdown;
 }

@@ -6,6 +6,8 @@ import { HEARTWOOD_FILE, isBootstrapName } from '../core';
 import { Disposable } from './disposable';
 import { LinkWarnings } from './linkWarnings';
 import { Measurements } from './measurements';
+import type { PersonaTokens } from './tokens/tokenService';
+import { shortTokens } from './tokens/tokenViews';
 import { baseName, PersonaWorkspace } from './personaWorkspace';
 import { ALL, Coalescer } from './tree/coalescer';
 import { bootstrapFileItem, discoveryStopMessage, markLinkOutside, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './tree/items';
@@ -45,9 +47,12 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     private readonly personas: PersonaWorkspace,
     measurements: Measurements,
     private readonly links?: LinkWarnings,
+    private readonly tokens?: PersonaTokens,
   ) {
     super();
     if (links) this.register(links.onDidChange(() => this.refreshes.add(ALL)));
+    // The tree shows counts another surface asked for: it starts no count of its own.
+    if (tokens) this.register(tokens.onDidChange((folder) => this.nodes.get(folder) && this.refreshes.add(folder.toString())));
     this.stats = new TreeStats(personas, measurements);
     this.register({ dispose: () => (this.refreshes.dispose(), this.verifications.dispose()) });
     this.view = this.register(vscode.window.createTreeView(PERSONAS_VIEW, { treeDataProvider: this, showCollapseAll: true }));
@@ -93,6 +98,11 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     );
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.refreshes.add(ALL)));
     this.register(vscode.commands.registerCommand(REVEAL_PERSONA_COMMAND, (folder: vscode.Uri) => this.reveal(folder)));
+  }
+
+  private tokensOf(folder: vscode.Uri): string | undefined {
+    const counts = this.tokens?.counts(folder);
+    return counts && shortTokens(counts.total, counts.encoding, (message, ...args) => vscode.l10n.t(message, ...args));
   }
 
   /** Shows a persona in the tree, expanded and selected. False when the tree does not hold it. */
@@ -190,6 +200,7 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
         return personaItem(element, measured ? await this.stats.persona(element.uri, element.persona.heartwood) : undefined, {
           multiRoot: (vscode.workspace.workspaceFolders?.length ?? 0) > 1,
           expanded: startsExpanded,
+          tokens: this.tokensOf(element.uri),
         });
       }
       case 'file':

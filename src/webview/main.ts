@@ -1,6 +1,7 @@
 // The soul preview's script: draws what the extension sends and applies its patches.
-import { ChunkedText, element, measureColumns, setText } from './dom';
-import type { FromWebview, HeartwoodView, Labels, RenderMessage, RevealMessage, SectionUpdate, ToWebview, Totals, UpdateMessage, WebviewState } from './protocol';
+import { bar, ChunkedText, element, measureColumns, setBar, setText } from './dom';
+import { parseTokensMessage } from './protocol';
+import type { FromWebview, HeartwoodView, Labels, RenderMessage, RevealMessage, SectionUpdate, ToWebview, TokensMessage, Totals, UpdateMessage, WebviewState } from './protocol';
 import { HeartwoodSectionView, SectionView } from './sections';
 
 interface VsCodeApi {
@@ -22,6 +23,17 @@ const runtimeTotal = element('span', 'runtime-total');
 runtimeTotal.id = 'runtime-total';
 total.after(runtimeTotal);
 const preamble = element('div', 'soul-text preamble');
+// The soul's tokens and its share of the context window; its cost per turn when priced.
+const tokensTotal = element('span', 'tokens-total');
+tokensTotal.id = 'tokens-total';
+const tokensBar = bar('tokens');
+tokensBar.classList.add('tokens-bar');
+const tokensCost = element('div', 'tokens-cost');
+tokensCost.id = 'tokens-cost';
+const cacheNote = element('div', 'tokens-cache');
+cacheNote.id = 'tokens-cache';
+runtimeTotal.after(tokensTotal, tokensBar, tokensCost, cacheNote);
+let tokens: TokensMessage | undefined;
 
 let state: WebviewState = vscode.getState() ?? {};
 let generation = -1;
@@ -59,6 +71,7 @@ function render(message: RenderMessage): void {
   heartwoodSlot.replaceChildren();
   showHeartwood(message.heartwood);
   showTotals(message.totals);
+  showTokens(undefined);
 
   const samePersona = message.persona !== undefined && message.persona.uri === state.persona;
   const scrollTop = samePersona ? (state.scrollTop ?? 0) : 0;
@@ -81,6 +94,29 @@ function update(message: UpdateMessage): void {
   if (message.preamble !== undefined) setPreamble(message.preamble);
   if (!order(message.order)) return resync();
   showTotals(message.totals);
+  // A section new since the last tokens message shows its tokens once they come.
+  if (tokens) showTokens(tokens);
+}
+
+/** Shows the tokens of each section and of the soul; none (tokens off, or not yet counted) hides them. */
+function showTokens(message: TokensMessage | undefined): void {
+  tokens = message;
+  const byName = new Map((message?.sections ?? []).map((section) => [section.name, section.tokensText]));
+  for (const view of sections.values()) view.setTokens(byName.get(view.name));
+  const totals = message?.totals;
+  const bootstrap = sections.size > 0 || !heartwood;
+  const shown = totals !== undefined && bootstrap;
+  setText(tokensTotal, shown ? totals.tokensText : '');
+  tokensTotal.hidden = !shown;
+  tokensBar.hidden = !shown;
+  if (shown) {
+    setBar(tokensBar, totals.fraction, totals.fraction > 1 ? 'over' : 'ok');
+    if (tokensBar.getAttribute('aria-label') !== totals.tokensText) tokensBar.setAttribute('aria-label', totals.tokensText);
+  }
+  setText(tokensCost, shown ? totals.costText : '');
+  tokensCost.hidden = !shown || totals.costText === '';
+  setText(cacheNote, shown ? totals.cacheText : '');
+  cacheNote.hidden = !shown || totals.cacheText === '';
 }
 
 function setPreamble(text: string): void {
@@ -222,6 +258,12 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       return ack(message.seq);
     case 'reveal':
       return reveal(message);
+    case 'tokens': {
+      // Checked before it is drawn; tokens of another page are not this page's.
+      const checked = parseTokensMessage(message);
+      if (checked && checked.generation === generation) showTokens(checked);
+      return;
+    }
   }
 });
 

@@ -191,7 +191,40 @@ export interface RevealMessage {
   readonly cut: boolean;
 }
 
-export type ToWebview = RenderMessage | UpdateMessage | RevealMessage;
+/** One section's tokens, as its header shows them. */
+export interface SectionTokens {
+  readonly name: string;
+  readonly tokens: number;
+  /** e.g. "1,204 tokens"; an estimate reads "≈ 1,204 tokens". */
+  readonly tokensText: string;
+}
+
+/** The soul's tokens, its share of the context window, and (when priced) its cost per turn. */
+export interface TokenTotals {
+  readonly tokens: number;
+  /** e.g. "12,410 tokens of 200,000 (6.2 %)". */
+  readonly tokensText: string;
+  /** tokens / context window, for the bar (may exceed 1). */
+  readonly fraction: number;
+  /** "sent on every turn: 12,410 tokens ≈ $0.031" ('' without a price). */
+  readonly costText: string;
+  /** What a prompt cache keeps of the persona under this runtime ('' without a price or a note). */
+  readonly cacheText: string;
+}
+
+/**
+ * The token counts, sent after the render or update they belong to once the counting
+ * worker answers: they never hold up the text. Without `totals` (tokens off) the page
+ * shows no token at all; a section not listed shows none.
+ */
+export interface TokensMessage {
+  readonly type: 'tokens';
+  readonly generation: number;
+  readonly sections: readonly SectionTokens[];
+  readonly totals?: TokenTotals;
+}
+
+export type ToWebview = RenderMessage | UpdateMessage | RevealMessage | TokensMessage;
 
 /** What the webview keeps with `vscode.setState`, so a reload comes back to the same place. */
 export interface WebviewState {
@@ -242,4 +275,29 @@ export function parseFromWebview(value: unknown): FromWebview | undefined {
     default:
       return undefined;
   }
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+/** A tokens message, checked field by field: a malformed one is dropped, not drawn. */
+export function parseTokensMessage(value: unknown): TokensMessage | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const message = value as Record<string, unknown>;
+  if (message.type !== 'tokens' || typeof message.generation !== 'number' || !Array.isArray(message.sections)) return undefined;
+  const sections: SectionTokens[] = [];
+  for (const raw of message.sections as unknown[]) {
+    const section = raw as Record<string, unknown> | null;
+    if (!section || typeof section.name !== 'string' || !isCount(section.tokens) || typeof section.tokensText !== 'string') return undefined;
+    sections.push({ name: section.name, tokens: section.tokens, tokensText: section.tokensText });
+  }
+  let totals: TokenTotals | undefined;
+  if (message.totals !== undefined) {
+    const raw = message.totals as Record<string, unknown> | null;
+    if (!raw || !isCount(raw.tokens) || !isCount(raw.fraction)) return undefined;
+    if (typeof raw.tokensText !== 'string' || typeof raw.costText !== 'string' || typeof raw.cacheText !== 'string') return undefined;
+    totals = { tokens: raw.tokens, tokensText: raw.tokensText, fraction: raw.fraction, costText: raw.costText, cacheText: raw.cacheText };
+  }
+  return { type: 'tokens', generation: message.generation, sections, totals };
 }

@@ -134,6 +134,11 @@ export class SectionView {
     this.dropped.reguess();
   }
 
+  /** The section's tokens as sent, beside its size; none hides them. */
+  setTokens(text: string | undefined): void {
+    setLine(this.tokens, text);
+  }
+
   /** Typing changes the size on every keystroke; the rest only when a cap is crossed. */
   setMeta(meta: SectionMeta): void {
     const before = this.meta;
@@ -144,7 +149,8 @@ export class SectionView {
     setBar(this.parts.bar, meta.fraction, meta.state);
     setLine(this.counts, meta.countsText);
     setLine(this.note, meta.note);
-    setLine(this.tokens, meta.tokensText);
+    // Tokens come in messages of their own (setTokens); a meta only sets them when it has them.
+    if (meta.tokensText !== undefined) setLine(this.tokens, meta.tokensText);
     setText(this.separator, meta.separator);
     this.reveal.hidden = !meta.cut;
     setText(this.reveal, meta.revealed ? this.labels.hideDropped : this.labels.showDropped);

@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { Composition, FileMeasure, RuntimeOptions, RuntimeProfile } from '../../core';
 import type { CompositionChange } from '../measurements';
+import type { PersonaTokens } from '../tokens/tokenService';
 
 export type { CompositionChange };
 
@@ -12,4 +13,6 @@ export interface CompositionSource {
   composition(folder: vscode.Uri): Promise<Composition>;
   file(uri: vscode.Uri): Promise<FileMeasure | undefined>;
   readonly onDidChange: vscode.Event<CompositionChange>;
+  /** The persona's token counts, when the extension counts them. */
+  readonly tokens?: PersonaTokens;
 }

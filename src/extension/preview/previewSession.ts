@@ -3,11 +3,12 @@
 // everything, then each change sends only the changed sections as patches. Updates
 // are coalesced, never debounced.
 import * as vscode from 'vscode';
-import { HEARTWOOD_FILE, lineAndColumn, reportHeartwood } from '../../core';
+import { Composition, HEARTWOOD_FILE, lineAndColumn, reportHeartwood } from '../../core';
 import { heartwoodCaps, previewWrap, warnAt } from '../config';
 import { Disposable } from '../disposable';
 import { baseName, ContentChange, PersonaWorkspace } from '../personaWorkspace';
 import { HeartwoodUpdate, parseFromWebview, RevealMessage, ToWebview } from '../../webview/protocol';
+import { tokensMessage } from '../tokens/tokenViews';
 import { SoulBlocks, SoulModel } from './blocks';
 import { CompositionSource } from './compositionSource';
 import { FullerTexts } from './droppedText';
@@ -43,6 +44,10 @@ export class PreviewSession extends Disposable {
   /** The render or update the webview has not acknowledged yet. */
   private unacked: number | undefined;
   private ackTimeout: ReturnType<typeof setTimeout> | undefined;
+  /** The composition last shown, whose tokens the page is to show. */
+  private composition: Composition | undefined;
+  /** The tokens message last sent for this page ('' after a render: nothing shown yet). */
+  private tokensSent = '';
   private readonly folderEmitter = this.register(new vscode.EventEmitter<vscode.Uri | undefined>());
   /** The shown persona changed (or the webview asked for its last one back). */
   readonly onDidChangeFolder = this.folderEmitter.event;
@@ -66,6 +71,13 @@ export class PreviewSession extends Disposable {
         this.updates.request();
       }),
     );
+    if (source.tokens) {
+      this.register(
+        source.tokens.onDidChange((folder) => {
+          if (this.folder?.toString() === folder.toString()) this.postTokens();
+        }),
+      );
+    }
   }
 
   get persona(): vscode.Uri | undefined {
@@ -161,6 +173,34 @@ export class PreviewSession extends Disposable {
     void this.host.webview.postMessage(message);
   }
 
+  /**
+   * Asks for the tokens of what was just shown; they follow in a message of their own
+   * when the worker answers, so they never hold up the text.
+   */
+  private wantTokens(folder: vscode.Uri): void {
+    const tokens = this.source.tokens;
+    if (!tokens || !this.composition) return;
+    tokens.request(folder, this.composition);
+    this.postTokens();
+  }
+
+  /** Sends the page the tokens it lacks: the newest counts, or none when tokens are off. */
+  private postTokens(): void {
+    const tokens = this.source.tokens;
+    const folder = this.folder;
+    if (!tokens || !folder || !this.ready || !this.host.visible || !this.shown) return;
+    const settings = tokens.settings(folder);
+    const counts = settings.encoding === undefined ? undefined : tokens.counts(folder);
+    // Tokens on but none counted yet: the page shows none until they come.
+    if (settings.encoding !== undefined && !counts) return;
+    const names = this.shown.sections.map((section) => section.meta.name);
+    const message = tokensMessage(this.sync.currentGeneration, names, counts, settings, this.source.profile(folder).id);
+    const key = JSON.stringify(message);
+    if (key === this.tokensSent) return;
+    this.tokensSent = key;
+    void this.host.webview.postMessage(message);
+  }
+
   private acked(seq: number): void {
     if (seq !== this.unacked) return;
     this.unacked = undefined;
@@ -198,6 +238,7 @@ export class PreviewSession extends Disposable {
         heartwoodPart = this.sync.heartwood(heartwoodModel(text, heartwoodCaps(folder), warnAt(folder), vscode.l10n.t));
       }
       this.post(this.sync.update(changes, heartwoodPart));
+      if (soul) this.wantTokens(folder);
     }
     if (this.pendingReveal && !this.needsRender) {
       this.post(this.pendingReveal);
@@ -208,6 +249,7 @@ export class PreviewSession extends Disposable {
   /** The runtime's composition of the folder, as blocks. */
   private async soulOf(folder: vscode.Uri): Promise<SoulModel> {
     const composition = await this.source.composition(folder);
+    this.composition = composition;
     const fuller = this.revealed.size > 0 ? await this.fuller.of(folder, composition, this.revealed) : undefined;
     const model = this.blocks.build(composition, this.source.profile(folder).label, (name) => this.revealed.has(name), fuller);
     this.shown = model;
@@ -230,6 +272,8 @@ export class PreviewSession extends Disposable {
     const heartwood = heartwoodModel(heartwoodText, heartwoodCaps(folder), warnAt(folder), t);
     const empty = soul.sections.length === 0 && !heartwood ? t('This persona folder has no bootstrap file yet.') : undefined;
     this.post(this.sync.render({ ...common, persona: { uri: folder.toString(), label: this.label(folder) }, empty, soul, heartwood }));
+    this.tokensSent = '';
+    this.wantTokens(folder);
   }
 
   label(folder = this.folder): string {

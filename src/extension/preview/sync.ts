@@ -110,6 +110,11 @@ export class SoulSync {
     this.totals = this.noTotals();
   }
 
+  /** The generation of the last render: a message for the page it drew carries it. */
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
   /** Everything, from scratch: the webview drops whatever it held before. */
   render(input: RenderInput): RenderMessage {
     this.generation++;

@@ -35,3 +35,43 @@ export function forgetComposition(engine: TokenEngine, personaDir: string, compo
   engine.forget(tokenKey(personaDir));
   for (const file of composition.files) engine.forget(tokenKey(personaDir, file.name));
 }
+
+interface Counted {
+  readonly text: string;
+  readonly encoding: TokenEncoding;
+  readonly tokens: number;
+}
+
+/**
+ * Counts compositions again and again as they are edited: a section (or whole text) whose
+ * text is what it counted last is not sent to the engine again, so a keystroke sends the
+ * changed section and the whole text, and the worker recounts only their changed chunks.
+ */
+export class CompositionCounter {
+  private readonly counted = new Map<string, Counted>();
+  /** Texts sent to the engine by the last count, for tests and benchmarks. */
+  lastSent = 0;
+
+  constructor(private readonly engine: () => TokenEngine) {}
+
+  /** Settles as undefined when a newer count of the same keys supersedes part of it. */
+  async count(personaKey: string, composition: Composition, encoding: TokenEncoding): Promise<CompositionTokens | undefined> {
+    this.lastSent = 0;
+    const [total, ...sections] = await Promise.all([
+      this.one(tokenKey(personaKey), composition.text, encoding),
+      ...composition.files.map((file) => this.one(tokenKey(personaKey, file.name), file.section, encoding)),
+    ]);
+    if (total === undefined || sections.some((tokens) => tokens === undefined)) return undefined;
+    return { encoding, total, files: new Map(composition.files.map((file, i) => [file.name, sections[i]!])) };
+  }
+
+  private async one(key: string, text: string, encoding: TokenEncoding): Promise<number | undefined> {
+    const counted = this.counted.get(key);
+    if (counted && counted.encoding === encoding && counted.text === text) return counted.tokens;
+    if (text === '') return 0;
+    this.lastSent++;
+    const tokens = await this.engine().count(key, text, encoding);
+    if (tokens !== undefined) this.counted.set(key, { text, encoding, tokens });
+    return tokens;
+  }
+}

@@ -47,6 +47,8 @@ function markdown(text: string): vscode.MarkdownString {
 export interface PersonaItemOptions {
   readonly multiRoot: boolean;
   readonly expanded: boolean;
+  /** The soul's tokens, when counted ("12.4K tokens"). */
+  readonly tokens?: string;
 }
 
 /** A persona row; without stats (a collapsed persona not measured yet) it shows no sizes until expanded. */
@@ -72,6 +74,7 @@ export function personaItem(node: PersonaNode, stats: PersonaStats | undefined, 
   const sizes: string[] = [];
   if (stats.present > 0) sizes.push(totalText(composition, t));
   if (stats.heartwood?.report.present) sizes.push(t('{0} chars', formatCount(stats.heartwood.report.chars)));
+  if (options.tokens && stats.present > 0) sizes.push(options.tokens);
   const size = sizes.length ? sizes.join(' · ') : t('empty');
   item.description = where ? `${where} · ${size}` : size;
   item.iconPath =

@@ -1,0 +1,117 @@
+// The one token count of each persona for every surface (preview, status bar, tree):
+// keyed by (folder, file, runtime, encoding), counted by the worker engine after the
+// keystroke path has run, recounting only the sections whose text changed, and firing
+// an event when a persona's counts arrive.
+import * as vscode from 'vscode';
+import type { Composition } from '../../core/runtimes/profile';
+import type { TokenEncoding } from '../../core/tokens';
+import { tokenSettings, TokenSettings } from '../config';
+import { Disposable } from '../disposable';
+import { TokenEngine } from './engine';
+import { CompositionCounter } from './personaTokens';
+
+/** A persona's counts, of one composition in one encoding. */
+export interface PersonaTokenCounts {
+  /** The composition counted: a surface can tell whether its counts are of what it shows. */
+  readonly composition: Composition;
+  readonly encoding: TokenEncoding;
+  /** By file name: the tokens of its section as sent, heading included (0 when it sends nothing). */
+  readonly files: ReadonlyMap<string, number>;
+  /** The tokens of `Composition.text`: what is sent on every turn. */
+  readonly total: number;
+}
+
+export class PersonaTokens extends Disposable {
+  private engine: TokenEngine | undefined;
+  private readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri>());
+  /** Fires with a folder when its counts arrive (or are dropped: encoding turned off). */
+  readonly onDidChange = this.emitter.event;
+  private readonly last = new Map<string, PersonaTokenCounts>();
+  /** Per folder: the composition asked for last, counted once the keystroke path is done. */
+  private readonly wanted = new Map<string, { readonly folder: vscode.Uri; readonly composition: Composition; readonly encoding: TokenEncoding; started?: boolean }>();
+  private scheduled: ReturnType<typeof setImmediate> | undefined;
+  /** Sends the worker only what changed since the last count. */
+  private readonly counter = new CompositionCounter(() => (this.engine ??= new TokenEngine(this.workerPath)));
+  private failure: string | undefined;
+
+  constructor(private readonly workerPath: string) {
+    super();
+    this.register({ dispose: () => (clearImmediate(this.scheduled), this.engine?.dispose()) });
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (!event.affectsConfiguration('personaStudio.tokens')) return;
+        for (const key of [...this.last.keys()]) {
+          const folder = vscode.Uri.parse(key);
+          if (this.settings(folder).encoding === undefined) {
+            this.last.delete(key);
+            this.emitter.fire(folder);
+          }
+        }
+      }),
+    );
+  }
+
+  /** Whether the worker runs (it starts on the first count with tokens on, never before). */
+  get started(): boolean {
+    return this.engine?.started === true;
+  }
+
+  settings(folder: vscode.Uri): TokenSettings {
+    return tokenSettings(folder);
+  }
+
+  /**
+   * The folder's last counts in its current encoding, or undefined (tokens off, or none
+   * counted yet). They may be of an older composition than the newest, until the next arrive.
+   */
+  counts(folder: vscode.Uri): PersonaTokenCounts | undefined {
+    const encoding = this.settings(folder).encoding;
+    const counts = this.last.get(folder.toString());
+    return counts && counts.encoding === encoding ? counts : undefined;
+  }
+
+  /**
+   * Asks for the counts of `composition`; `onDidChange` fires when they arrive. Nothing is
+   * counted now: the work starts once the current turn of the main loop (the keystroke's
+   * bytes, cuts and preview text) is done, and of several asks only the newest is counted.
+   */
+  request(folder: vscode.Uri, composition: Composition): void {
+    const encoding = this.settings(folder).encoding;
+    if (encoding === undefined || this.isDisposed) return;
+    const key = folder.toString();
+    const last = this.last.get(key);
+    if (last?.composition === composition && last.encoding === encoding) return;
+    const wanted = this.wanted.get(key);
+    if (wanted?.composition === composition && wanted.encoding === encoding) return;
+    this.wanted.set(key, { folder, composition, encoding });
+    this.scheduled ??= setImmediate(() => this.countWanted());
+  }
+
+  private countWanted(): void {
+    this.scheduled = undefined;
+    for (const wanted of this.wanted.values()) {
+      if (wanted.started) continue;
+      wanted.started = true;
+      void this.count(wanted.folder, wanted.composition, wanted.encoding);
+    }
+  }
+
+  private async count(folder: vscode.Uri, composition: Composition, encoding: TokenEncoding): Promise<void> {
+    const key = folder.toString();
+    try {
+      // Keyed by runtime too: switching back finds its sections' counts still there.
+      const counted = await this.counter.count(`${key}\u0000${composition.runtime}`, composition, encoding);
+      // Superseded by a newer ask: its own answer is the one to show.
+      if (this.wanted.get(key)?.composition !== composition || this.isDisposed || !counted) return;
+      this.wanted.delete(key);
+      this.last.set(key, { composition, ...counted });
+      this.emitter.fire(folder);
+    } catch (error) {
+      if (this.wanted.get(key)?.composition === composition) this.wanted.delete(key);
+      const message = error instanceof Error ? error.message : String(error);
+      // Said once: the sizes still show, and the next edit tries again.
+      if (this.failure !== message) void vscode.window.showWarningMessage(vscode.l10n.t('Tokens not counted: {0}', message));
+      this.failure = message;
+    }
+  }
+}

@@ -1,0 +1,45 @@
+// The surfaces' counter of compositions, with the real worker: an edit sends the worker
+// only the changed section and the whole text, and the counts stay gpt-tokenizer's.
+import assert from 'node:assert';
+import path from 'node:path';
+import * as o200k from 'gpt-tokenizer/cjs/encoding/o200k_base';
+import * as cl100k from 'gpt-tokenizer/cjs/encoding/cl100k_base';
+import { FileContent, readPersonaInput, runtimeProfile } from '../../src/core';
+import { TokenEngine, tokenWorkerPath } from '../../src/extension/tokens/engine';
+import { CompositionCounter } from '../../src/extension/tokens/personaTokens';
+
+const root = path.resolve(__dirname, '../..');
+const dir = path.join(root, 'examples', 'ava');
+
+describe('the composition counter', () => {
+  let engine: TokenEngine | undefined;
+  afterEach(() => engine?.dispose());
+
+  it('sends only what an edit changed, starts no worker before the first count, and counts as gpt-tokenizer does', async () => {
+    const profile = runtimeProfile('openclaw');
+    const input = readPersonaInput(dir, profile);
+    const counter = new CompositionCounter(() => (engine ??= new TokenEngine(tokenWorkerPath(root))));
+    assert.strictEqual(engine, undefined, 'no worker before a count');
+    const first = profile.compose(input, { workspacePath: dir });
+    const counted = await counter.count(dir, first, 'o200k_base');
+    const sending = first.files.filter((file) => file.section !== '').length + 1;
+    assert.strictEqual(counter.lastSent, sending);
+    assert.strictEqual(counted?.total, o200k.encode(first.text).length);
+
+    // A keystroke in SOUL.md: SOUL.md's section and the whole text are sent, nothing else.
+    const files = new Map<string, FileContent>(input.files);
+    const soul = files.get('SOUL.md');
+    assert.ok(soul && soul.kind === 'bytes');
+    files.set('SOUL.md', { kind: 'text', text: new TextDecoder().decode(soul.bytes) + ' Calm, 一歩ずつ 🦉.' });
+    const typed = profile.compose({ dir, files }, { workspacePath: dir });
+    const again = await counter.count(dir, typed, 'o200k_base');
+    assert.strictEqual(counter.lastSent, 2);
+    assert.strictEqual(again?.total, o200k.encode(typed.text).length);
+    for (const file of typed.files) assert.strictEqual(again?.files.get(file.name), o200k.encode(file.section).length, file.name);
+
+    // Another encoding counts everything again.
+    const other = await counter.count(dir, typed, 'cl100k_base');
+    assert.strictEqual(counter.lastSent, sending);
+    assert.strictEqual(other?.total, cl100k.encode(typed.text).length);
+  });
+});
