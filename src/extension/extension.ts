@@ -15,7 +15,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const started = Date.now();
   const log = vscode.window.createOutputChannel('Persona Studio', { log: true });
   const personas = new PersonaWorkspace(log);
-  const measurements = new Measurements(personas);
+  const measurements = new Measurements(personas, log);
   const previews = new SoulPreviews(context, personas, measurements);
   const links = new LinkWarnings(personas);
   context.subscriptions.push(

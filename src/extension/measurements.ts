@@ -20,6 +20,9 @@ import { Disposable } from './disposable';
 import { LiveContent } from './liveContent';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
 
+/** Returns every disk read of persona content so far, by URI (a probe; hidden from the palette). */
+export const READ_STATS_COMMAND = 'personaStudio._readStats';
+
 export interface CompositionChange {
   readonly folder: vscode.Uri;
   /** file names whose measure may have changed, or 'all' (runtime/settings) */
@@ -54,7 +57,7 @@ export class Measurements extends Disposable {
   /** openclaw.json caps by path, until a runtime setting changes. */
   private readonly configs = new Map<string, Promise<OpenClawCaps>>();
 
-  constructor(private readonly personas: PersonaWorkspace) {
+  constructor(private readonly personas: PersonaWorkspace, log?: vscode.LogOutputChannel) {
     super();
     this.live = personas.content;
     this.register(personas.onDidChangeContent(({ folder, name }) => this.fileChanged(vscode.Uri.joinPath(folder, name))));
@@ -69,6 +72,14 @@ export class Measurements extends Disposable {
       }),
     );
     this.register(personas.onDidChangePersonas(() => this.personasChanged()));
+    // Hidden from the palette: tests count the disk reads through it.
+    this.register(
+      vscode.commands.registerCommand(READ_STATS_COMMAND, () => {
+        const stats = this.live.readStats();
+        log?.info(`Read stats: ${JSON.stringify(stats)}`);
+        return stats;
+      }),
+    );
     this.personasChanged();
   }
 
