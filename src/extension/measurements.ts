@@ -6,6 +6,7 @@ import {
   Composition,
   FileContent,
   FileMeasure,
+  filesWithinWorkspace,
   isBootstrapName,
   OpenClawCaps,
   parseOpenClawConfig,
@@ -44,6 +45,8 @@ interface FolderState {
   last?: Composed;
   /** Files outside the folder itself it read last time (Codex's parent AGENTS.md), by URI. */
   reads: readonly string[];
+  /** The runtime would look above the workspace folder; those folders are not read or shown. */
+  clamped?: boolean;
 }
 
 export class Measurements extends Disposable {
@@ -119,6 +122,11 @@ export class Measurements extends Disposable {
     return state?.pending?.done === true && state.pending.generation === state.generation;
   }
 
+  /** True when the runtime's files reach above the workspace folder, whose folders are not shown (after composition()). */
+  clampedAtWorkspace(folder: vscode.Uri): boolean {
+    return this.folders.get(folder.toString())?.clamped === true;
+  }
+
   /** One file's measure under the folder's runtime (from composition()). */
   async file(uri: vscode.Uri): Promise<FileMeasure | undefined> {
     const name = baseName(uri);
@@ -142,7 +150,9 @@ export class Measurements extends Disposable {
     const optionsKey = JSON.stringify(options);
     const dir = folder.fsPath || folder.path;
     const persona = this.personas.find(folder);
-    const names = profile.filesToRead(dir, (relative) => this.exists(folder, relative));
+    // Nothing above the workspace folder is looked at or read: the chain stops there.
+    const { names, clamped } = filesWithinWorkspace(profile, dir, this.depth(folder), (relative) => this.exists(folder, relative));
+    state.clamped = clamped;
     const entries = await Promise.all(
       names.map(async (name) => [name, await this.read(folder, name, profile.readLimit, persona)] as const),
     );
@@ -185,6 +195,13 @@ export class Measurements extends Disposable {
     if (uri.scheme !== 'file' || !this.inWorkspace(uri) || typeof process === 'undefined') return false;
     const fs = require('node:fs') as typeof import('node:fs');
     return fs.existsSync(uri.fsPath);
+  }
+
+  /** How many folders the folder lies below its workspace folder (0 outside any). */
+  private depth(folder: vscode.Uri): number {
+    const root = vscode.workspace.getWorkspaceFolder(folder);
+    if (!root) return 0;
+    return folder.path.split('/').filter(Boolean).length - root.uri.path.split('/').filter(Boolean).length;
   }
 
   private inWorkspace(uri: vscode.Uri): boolean {
