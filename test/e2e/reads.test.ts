@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatMeasure, formatPercent } from '../../src/core';
-import { extensionLog } from './extensionLog';
+import { formatMeasure, formatPercent, readPersonaInput, runtimeProfile, totalText } from '../../src/core';
+import { extensionLog, logLines, WALK_LINE } from './extensionLog';
 import { eventually, openWorkspace, Workbench } from './harness';
 import { descriptionOf } from './personaTree';
 
@@ -92,5 +92,29 @@ describe('Reads: a change costs one file, bounded', function () {
     assert.deepEqual(typed, opened, 'typing read nothing from disk');
     // Nothing read MEMORY.md again late: two reads in all, each at most cap + 1 bytes.
     assert.ok(typed['MEMORY.md'].bytes <= 2 * (CAP + 1), JSON.stringify(typed));
+  });
+
+  it("a change to a file a runtime reads that is no persona file (Codex's AGENTS.override.md, in a folder above) updates the persona, without a walk", async () => {
+    const wb = await openWorkspace({
+      files: { '.git/HEAD': 'ref: refs/heads/main\n', 'AGENTS.override.md': 'Root rules.\n', 'ava/AGENTS.md': 'Be concise.\n', 'ava/SOUL.md': 'You are Ava.\n' },
+      settings: { 'personaStudio.runtime': 'codex' },
+    });
+    const codex = runtimeProfile('codex');
+    const expected = () => totalText(codex.compose(readPersonaInput(wb.path('ava'), codex), {}));
+    const personaRow = async () => (await wb.treeRows()).find((row) => row.level === 1 && row.label === 'ava')?.description;
+    await wb.showContainer();
+    const before = expected();
+    await eventually(async () => assert.equal(await personaRow(), before), SLOW);
+    const walks = logLines(wb, WALK_LINE).length;
+
+    wb.writeFiles({ 'AGENTS.override.md': 'Root rules, now a good deal longer than before.\n' });
+    const after = expected();
+    assert.notEqual(after, before);
+    await eventually(async () => assert.equal(await personaRow(), after), SLOW);
+    wb.writeFiles({ 'ava/AGENTS.override.md': 'Only this.\n' });
+    const overridden = expected();
+    assert.notEqual(overridden, after);
+    await eventually(async () => assert.equal(await personaRow(), overridden), SLOW);
+    assert.equal(logLines(wb, WALK_LINE).length, walks, extensionLog(wb));
   });
 });
