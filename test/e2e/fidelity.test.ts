@@ -74,6 +74,9 @@ async function status(wb: Workbench) {
 
 /** The status bar item's hover text. */
 async function statusTooltip(wb: Workbench): Promise<string> {
+  // Away first, so the hover shows afresh for the item as it is now.
+  await wb.page.mouse.move(0, 0);
+  await wb.page.locator('.workbench-hover, .monaco-hover').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
   await wb.page.locator(`[id="${STATUS_ID}"]`).hover();
   const hover = wb.page.locator('.workbench-hover, .monaco-hover').filter({ hasText: 'Total' }).first();
   await hover.waitFor({ timeout: 10_000 });
