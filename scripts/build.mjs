@@ -1,4 +1,5 @@
 // Bundles the extension, the pure core, the CLI and the webview script with esbuild.
+import fs from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
@@ -26,6 +27,10 @@ const builds = [
   { ...withRanks, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
+
+// A published build starts from an empty dist/, so nothing stale (old maps, removed
+// bundles) reaches the VSIX.
+if (production) fs.rmSync('dist', { recursive: true, force: true });
 
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();

@@ -25,11 +25,13 @@ import {
   TemplateName,
 } from '../core';
 import { checkPersona, formatCheck } from './check';
+import { formatGithub } from './githubFormat';
 
 const USAGE = `Usage:
   persona-studio compose [RUNTIME OPTIONS] DIR
                                           print what the runtime injects for DIR, byte for byte
-  persona-studio check [--json] [--warn-at F] [--max-chars N] [--ceiling N] [--encoding E] [RUNTIME OPTIONS] DIR...
+  persona-studio check [--json | --format text|json|github] [--warn-at F] [--max-chars N] [--ceiling N]
+                       [--encoding E] [RUNTIME OPTIONS] DIR...
                                           sizes against the runtime's caps, and tokens of what
                                           is sent; exit 1 when a file is cut or dropped (or past F)
   persona-studio scaffold DIR [FILE...]   create missing bootstrap files from templates
@@ -134,6 +136,7 @@ function check(args: string[], out: NodeJS.WritableStream): number {
     allowPositionals: true,
     options: {
       json: { type: 'boolean', default: false },
+      format: { type: 'string' },
       'warn-at': { type: 'string' },
       'max-chars': { type: 'string' },
       ceiling: { type: 'string' },
@@ -149,7 +152,10 @@ function check(args: string[], out: NodeJS.WritableStream): number {
   const dirs = positionals.map(requireFolder);
   const checks = dirs.map((dir) => checkPersona(dir, profile, { ...options, warnAt: warnAt ?? DEFAULT_WARN_AT }, caps, encoding));
   const failed = checks.some((c) => c.cut || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
-  if (values.json) {
+  const format = values.format ?? (values.json ? 'json' : 'text');
+  if (!['text', 'json', 'github'].includes(format)) throw new UsageError(`--format takes text, json or github, not '${format}'`);
+  if (format === 'github') out.write(formatGithub(checks, profile.label, warnAt !== undefined));
+  else if (format === 'json') {
     const report = { ok: !failed, runtime: profile.id, warnAt: warnAt ?? DEFAULT_WARN_AT, encoding: encoding ?? 'off', personas: checks };
     out.write(JSON.stringify(report, null, 2) + '\n');
   } else out.write(checks.map((c) => formatCheck(c, profile.label)).join('\n\n') + '\n');

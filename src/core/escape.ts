@@ -1,6 +1,7 @@
 // Names from the disk shown safely: on one line in a terminal, as plain text in Markdown.
 
 /** C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /** `text` with every control character written as an escape (`\n`, `\x1b`), so it stays on one line. */

@@ -17,6 +17,7 @@ export type FolderNameCheck =
 
 // Characters Windows forbids in names, plus control characters; `\` because the
 // separator is `/` everywhere in a repository.
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const illegal = /[\\:*?"<>|\u0000-\u001f]/;
 const reserved = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 const MAX_SEGMENT = 255;

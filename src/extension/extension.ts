@@ -10,16 +10,19 @@ import { PersonaWorkspace } from './personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
 import { PersonaStatusBar } from './statusBar';
 import { PersonaTree } from './tree';
+import { createLog, log, logDiscovery } from './log';
+import { registerCheckTasks } from './tasks';
 
 export function activate(context: vscode.ExtensionContext): void {
   const started = Date.now();
-  const log = vscode.window.createOutputChannel('Persona Studio', { log: true });
-  const personas = new PersonaWorkspace(log);
-  const measurements = new Measurements(personas, log);
+  const channel = createLog();
+  context.subscriptions.push(channel);
+  log.info(`activating ${context.extension.id} ${context.extension.packageJSON.version} in ${vscode.env.appName} ${vscode.version} (${vscode.env.remoteName ?? 'local'})`);
+  const personas = new PersonaWorkspace(channel);
+  const measurements = new Measurements(personas);
   const previews = new SoulPreviews(context, personas, measurements);
   const links = new LinkWarnings(personas);
   context.subscriptions.push(
-    log,
     personas,
     measurements,
     previews,
@@ -29,10 +32,12 @@ export function activate(context: vscode.ExtensionContext): void {
     new DropDecorations(personas, measurements),
     new PersonaStatusBar(personas, measurements),
     registerCommands({ context, personas, measurements, previews }),
+    registerCheckTasks(context, personas),
+    logDiscovery(personas),
   );
   // Activation returns at once; the views say "looking" until the first walk ends.
   void personas.refresh('activation');
-  log.info(`Activated in ${Date.now() - started} ms; looking for persona folders`);
+  log.info(`activated in ${Date.now() - started} ms; looking for persona folders`);
 }
 
 export function deactivate(): void {

@@ -19,6 +19,7 @@ import {
 import { openclawConfigFile, RUNTIME_SETTINGS, runtimeId, runtimeOptions } from './config';
 import { Disposable } from './disposable';
 import { LiveContent } from './liveContent';
+import { log } from './log';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
 
 /** Returns every disk read of persona content so far, by URI (a probe; hidden from the palette). */
@@ -60,7 +61,7 @@ export class Measurements extends Disposable {
   /** openclaw.json caps by path, until a runtime setting changes. */
   private readonly configs = new Map<string, Promise<OpenClawCaps>>();
 
-  constructor(private readonly personas: PersonaWorkspace, log?: vscode.LogOutputChannel) {
+  constructor(private readonly personas: PersonaWorkspace) {
     super();
     this.live = personas.content;
     this.register(personas.onDidChangeContent(({ folder, name }) => this.fileChanged(vscode.Uri.joinPath(folder, name))));
@@ -79,7 +80,7 @@ export class Measurements extends Disposable {
     this.register(
       vscode.commands.registerCommand(READ_STATS_COMMAND, () => {
         const stats = this.live.readStats();
-        log?.info(`Read stats: ${JSON.stringify(stats)}`);
+        log.info(`Read stats: ${JSON.stringify(stats)}`);
         return stats;
       }),
     );
@@ -193,6 +194,8 @@ export class Measurements extends Disposable {
   private exists(folder: vscode.Uri, relative: string): boolean {
     const uri = vscode.Uri.joinPath(folder, relative);
     if (uri.scheme !== 'file' || !this.inWorkspace(uri) || typeof process === 'undefined') return false;
+    // Loaded only where there is a Node file system: the web worker has none.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const fs = require('node:fs') as typeof import('node:fs');
     return fs.existsSync(uri.fsPath);
   }

@@ -130,7 +130,8 @@ export class PersonaWorkspace extends Disposable {
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refresh('the workspace folders changed')));
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(FOLDERS_SETTING) || event.affectsConfiguration('files.exclude')) void this.refresh(`${FOLDERS_SETTING} or files.exclude changed`);
+        if (event.affectsConfiguration(FOLDERS_SETTING)) void this.refresh(`${FOLDERS_SETTING} changed`);
+        else if (event.affectsConfiguration('files.exclude')) void this.refresh('files.exclude changed');
         else if (event.affectsConfiguration('personaStudio')) this.log?.info('Settings changed; which folders are personas did not: no walk');
       }),
     );

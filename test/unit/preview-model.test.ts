@@ -13,7 +13,6 @@ function joined(model: SoulModel): string {
 
 const none = () => false;
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const openclawCases = require('../fixtures/openclaw/materialize.cjs') as {
   listCases(): string[];
   materialize(name: string): { dir: string; spec: { session?: SessionKind }; workspacePath: string };

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { miscasedBootstrapName } from '../../core';
 import { baseName, folderOf } from '../personaWorkspace';
-import type { CommandContext } from '.';
+import type { CommandContext } from './context';
 
 export interface ShowCutOptions {
   /** Scroll to the cut rather than to the section's start (default true). */

@@ -1,19 +1,12 @@
 // Every command of the extension, one file per group, registered together.
 import * as vscode from 'vscode';
-import { Measurements } from '../measurements';
-import { PersonaWorkspace } from '../personaWorkspace';
-import { SoulPreviews } from '../preview/soulPreviews';
+import type { CommandContext } from './context';
 import { registerChooseRuntimeCommand } from './chooseRuntime';
 import { registerFixCommands } from './fixes';
 import { registerScaffoldCommands } from './scaffold';
 import { registerSoulCommands } from './soul';
 
-export interface CommandContext {
-  readonly context: vscode.ExtensionContext;
-  readonly personas: PersonaWorkspace;
-  readonly measurements: Measurements;
-  readonly previews: SoulPreviews;
-}
+export type { CommandContext } from './context';
 
 export function registerCommands(deps: CommandContext): vscode.Disposable {
   return vscode.Disposable.from(...registerSoulCommands(deps), ...registerScaffoldCommands(deps), ...registerFixCommands(deps), ...registerChooseRuntimeCommand());

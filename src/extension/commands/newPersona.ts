@@ -11,7 +11,7 @@ import {
   TemplateName,
 } from '../../core';
 import { REVEAL_PERSONA_COMMAND } from '../tree';
-import type { CommandContext } from '.';
+import type { CommandContext } from './context';
 import { createFromTemplates, fileExists, openFiles, reportOutcome } from './createFiles';
 
 const t = vscode.l10n.t;

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { BOOTSTRAP_ORDER, FILE_PURPOSE, HEARTWOOD_FILE, TemplateName } from '../../core';
 import { baseName, folderOf, Persona } from '../personaWorkspace';
-import type { CommandContext } from '.';
+import type { CommandContext } from './context';
 import { createFromTemplates, missingIn, openFiles, reportOutcome } from './createFiles';
 import { newPersonaFolder } from './newPersona';
 import { resolvePersona } from './pickPersona';

@@ -5,7 +5,7 @@ import { composeHeartwood, formatCount, RUNTIME_NAMES, utf8Length } from '../../
 import { heartwoodCaps } from '../config';
 import { Measurements } from '../measurements';
 import { Persona, PersonaWorkspace } from '../personaWorkspace';
-import type { CommandContext } from '.';
+import type { CommandContext } from './context';
 import { resolvePersona } from './pickPersona';
 
 /** What a persona sends under its runtime, or for a Heartwood-only persona its identity section. */

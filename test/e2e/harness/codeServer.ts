@@ -1,7 +1,7 @@
-// Starts the provisioned code-server with the built extension and fresh user data, on a
-// free loopback port, and stops it by the process id it started (its whole process group:
+// Starts the provisioned code-server with the extension (a packaged VSIX, or the built
+// folder) and fresh user data, on a free loopback port, and stops it by the process id it started (its whole process group:
 // the server, its extension host and watchers), never by name.
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +51,8 @@ export const TYPING_SETTINGS: Readonly<Record<string, unknown>> = {
 };
 
 export interface CodeServerOptions {
+  /** A packaged VSIX, installed with code-server's own `--install-extension` (as a user would); wins over extensionRoot. */
+  vsix?: string;
   /** The extension to load: a folder holding package.json and its built files. Default: this repository. */
   extensionRoot?: string;
   /** Link the extension folder instead of copying it (a rebuild plus "Reload Window" then picks up changes). */
@@ -100,6 +102,15 @@ export function installExtension(extensionsDir: string, extensionRoot = repoRoot
   return target;
 }
 
+/** Installs a VSIX the way a user does: `code-server --install-extension FILE`, which installs and exits. */
+function installVsix(entry: string, common: string[], vsix: string, env: NodeJS.ProcessEnv): void {
+  const result = spawnSync(process.execPath, [entry, ...common, '--install-extension', vsix], { env, encoding: 'utf8', timeout: 120_000 });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  if (result.status !== 0 || !/successfully installed/.test(output)) {
+    throw new Error(`code-server --install-extension ${vsix} failed (${result.error?.message ?? `exit ${result.status}`}):\n${output}`);
+  }
+}
+
 export async function startCodeServer(options: CodeServerOptions = {}): Promise<CodeServer> {
   const entry = codeServerEntry();
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-vscode-'));
@@ -111,25 +122,30 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     path.join(userDataDir, 'User/settings.json'),
     JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2),
   );
-  installExtension(extensionsDir, options.extensionRoot, options.linkExtension);
 
   // Keep code-server's own config and logs inside this home, and shed any VS Code
   // session variables of the terminal this runs in.
   const env: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: path.join(home, 'config'), XDG_DATA_HOME: path.join(home, 'data') };
   for (const key of Object.keys(env)) if (key.startsWith('VSCODE_') || key === 'PASSWORD' || key === 'HASHED_PASSWORD') delete env[key];
 
+  const common = [
+    '--disable-telemetry',
+    '--config', path.join(home, 'config.yaml'),
+    '--user-data-dir', userDataDir,
+    '--extensions-dir', extensionsDir,
+  ];
+  if (options.vsix) installVsix(entry, common, options.vsix, env);
+  else installExtension(extensionsDir, options.extensionRoot, options.linkExtension);
+
   const args = [
     entry,
     '--auth', 'none',
     '--bind-addr', `127.0.0.1:${options.port ?? 0}`,
-    '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     '--disable-proxy',
-    '--config', path.join(home, 'config.yaml'),
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    ...common,
     ...(options.folder ? [options.folder] : []),
   ];
   const started = Date.now();

@@ -8,6 +8,7 @@ import { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { CodeServer, startCodeServer, TYPING_SETTINGS } from './codeServer';
 import { outputDir, repoRoot } from './paths';
+import { vsixUnderTest } from './vsix';
 import { Workbench } from './workbench';
 import { createWorkspace, removeWorkspace, WorkspaceSpec } from './workspace';
 
@@ -22,21 +23,23 @@ let inTest = false;
 const timings = { buildMs: 0, serverMs: 0, browserMs: 0, workbenchMs: [] as number[] };
 export const artifactsRoot = path.join(outputDir, 'e2e');
 
-/** Builds the extension and starts the shared code-server and browser (once per run). */
+/**
+ * Packages the extension into a VSIX (or, with PERSONA_STUDIO_E2E_FOLDER=1, builds the
+ * folder) and starts the shared code-server and browser (once per run).
+ */
 export function startSession(): Promise<Session> {
   session ??= (async () => {
     fs.rmSync(artifactsRoot, { recursive: true, force: true });
-    if (!process.env.PERSONA_STUDIO_E2E_NO_BUILD) {
-      const started = Date.now();
-      execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-      timings.buildMs = Date.now() - started;
-    }
     let started = Date.now();
-    const server = await startCodeServer({ settings: { ...TYPING_SETTINGS } }).catch((error: Error) => {
+    const vsix = prepareExtension();
+    timings.buildMs = Date.now() - started;
+    started = Date.now();
+    const options = { vsix, settings: { ...TYPING_SETTINGS } };
+    const server = await startCodeServer(options).catch((error: Error) => {
       // Once, on a shared machine, a server died at birth (killed from outside): start another.
       if (!/exited before listening/.test(error.message)) throw error;
       console.error(`  code-server did not start (${error.message.split('\n')[0]}); starting it again`);
-      return startCodeServer({ settings: { ...TYPING_SETTINGS } });
+      return startCodeServer(options);
     });
     timings.serverMs = Date.now() - started;
     started = Date.now();
@@ -48,6 +51,22 @@ export function startSession(): Promise<Session> {
     return { server, browser };
   })();
   return session;
+}
+
+/**
+ * What the run installs, said on the console so a CI log shows it: by default the packaged
+ * VSIX; the built folder for a quick local loop (PERSONA_STUDIO_E2E_FOLDER=1).
+ */
+function prepareExtension(): string | undefined {
+  if (process.env.PERSONA_STUDIO_E2E_FOLDER) {
+    if (!process.env.PERSONA_STUDIO_E2E_NO_BUILD) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+    console.log(`  e2e: testing the extension folder ${repoRoot} (PERSONA_STUDIO_E2E_FOLDER is set), not the VSIX`);
+    return undefined;
+  }
+  const vsix = vsixUnderTest();
+  const kb = (fs.statSync(vsix).size / 1024).toFixed(1);
+  console.log(`  e2e: testing the packaged VSIX ${path.relative(process.cwd(), vsix) || vsix} (${kb} KB), installed with --install-extension`);
+  return vsix;
 }
 
 /** Stops the browser and the server (by its process id); safe when nothing started. */
@@ -149,7 +168,7 @@ export function timingSummary(): string {
   const opens = [...timings.workbenchMs].sort((a, b) => a - b);
   const median = opens.length ? opens[Math.floor(opens.length / 2)] : 0;
   return (
-    `e2e startup: build ${seconds(timings.buildMs)}, code-server ${seconds(timings.serverMs)}, Chromium ${seconds(timings.browserMs)}; ` +
+    `e2e startup: ${process.env.PERSONA_STUDIO_E2E_FOLDER ? 'build' : 'package'} ${seconds(timings.buildMs)}, code-server ${seconds(timings.serverMs)}, Chromium ${seconds(timings.browserMs)}; ` +
     `${opens.length} workspaces opened, median ${seconds(median)}, slowest ${seconds(opens.at(-1) ?? 0)}`
   );
 }

@@ -1,0 +1,78 @@
+// `check --format github`: one GitHub Actions workflow command per file that is cut,
+// dropped, over or near its cap (`::error file=…,line=…,col=…,title=…::message`), so a
+// CI run shows them on the pull request; VS Code's problem matcher reads the same lines.
+import * as path from 'node:path';
+import { formatCount, HEARTWOOD_FILE } from '../core';
+import type { FileCheck, PersonaCheck } from './check';
+
+type Level = 'error' | 'warning';
+
+interface Annotation {
+  readonly level: Level;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly title: string;
+  readonly message: string;
+}
+
+const unitWord = { bytes: 'bytes', chars: 'chars', codepoints: 'code points' } as const;
+
+export function formatGithub(checks: readonly PersonaCheck[], runtimeLabel: string, warnAtFails: boolean): string {
+  const annotations = checks.flatMap((check) => annotationsOf(check, runtimeLabel, warnAtFails));
+  return annotations.map(workflowCommand).join('');
+}
+
+function annotationsOf(check: PersonaCheck, runtimeLabel: string, warnAtFails: boolean): Annotation[] {
+  const annotations: Annotation[] = [];
+  const nearLevel: Level = warnAtFails ? 'error' : 'warning';
+  for (const file of check.files) {
+    const at = { file: path.join(check.dir, file.name), line: file.cut?.line ?? 1, column: file.cut?.column ?? 1 };
+    if (file.status === 'cut') {
+      annotations.push({ ...at, level: 'error', title: `${file.name} over its cap`, message: cutMessage(file, runtimeLabel) });
+    } else if (file.status === 'dropped') {
+      annotations.push({ ...at, level: 'error', title: `${file.name} dropped`, message: `${runtimeLabel} drops ${file.name}: the total budget is spent before it.` });
+    } else if (file.state === 'over' || file.state === 'near') {
+      annotations.push({ ...at, level: file.state === 'over' ? 'error' : nearLevel, title: `${file.name} ${file.state === 'over' ? 'over' : 'near'} its cap`, message: shareMessage(file) });
+    }
+  }
+  const heartwood = check.heartwood;
+  if (heartwood && (heartwood.state === 'over' || heartwood.state === 'near')) {
+    const over = heartwood.state === 'over';
+    const where = heartwood.cut ? { line: heartwood.cut.line + 1, column: heartwood.cut.column + 1 } : { line: 1, column: 1 };
+    const dropped = heartwood.cut ? `; ${formatCount(heartwood.cut.droppedChars)} chars are dropped from here` : '';
+    annotations.push({
+      ...where,
+      file: path.join(check.dir, HEARTWOOD_FILE),
+      level: over ? 'error' : nearLevel,
+      title: `${HEARTWOOD_FILE} ${over ? 'over' : 'near'} its cap`,
+      message: `${HEARTWOOD_FILE} is ${formatCount(heartwood.chars)} chars of its ${formatCount(heartwood.cap)} cap${dropped}.`,
+    });
+  }
+  return annotations;
+}
+
+function cutMessage(file: FileCheck, runtimeLabel: string): string {
+  const note = file.note ? ` (${file.note})` : '';
+  return `${runtimeLabel} cuts ${file.name} here: ${formatCount(file.dropped)} of its ${formatCount(file.size)} ${unitWord[file.unit]} are dropped${note}.`;
+}
+
+// No percent signs in messages: GitHub would show them, but VS Code's problem matcher,
+// which reads the same lines, would show their escape.
+function shareMessage(file: FileCheck): string {
+  const cap = file.effectiveCap ?? file.cap;
+  return `${file.name} is ${formatCount(file.size)} ${unitWord[file.unit]} of its ${cap ? formatCount(cap) : 'unknown'} cap.`;
+}
+
+/** GitHub's escaping: `%`, CR and LF everywhere; also `:` and `,` inside properties. */
+function workflowCommand(annotation: Annotation): string {
+  const data = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  const properties = [
+    `file=${property(annotation.file)}`,
+    `line=${annotation.line}`,
+    `col=${annotation.column}`,
+    `title=${property(annotation.title)}`,
+  ].join(',');
+  return `::${annotation.level} ${properties}::${data(annotation.message)}\n`;
+}

@@ -1,0 +1,14 @@
+// What every command group receives: the extension's context, the personas and the
+// previews. Its own file, so the command files and the index that registers them do not
+// import each other.
+import type * as vscode from 'vscode';
+import type { Measurements } from '../measurements';
+import type { PersonaWorkspace } from '../personaWorkspace';
+import type { SoulPreviews } from '../preview/soulPreviews';
+
+export interface CommandContext {
+  readonly context: vscode.ExtensionContext;
+  readonly personas: PersonaWorkspace;
+  readonly measurements: Measurements;
+  readonly previews: SoulPreviews;
+}

@@ -1,0 +1,56 @@
+// The `persona-studio` task type: `persona-studio check` on a workspace folder's persona
+// folders, run with the CLI bundled in the extension; its `--format github` lines fill
+// Problems through the `$persona-studio` problem matcher.
+import * as vscode from 'vscode';
+import type { PersonaWorkspace } from './personaWorkspace';
+
+export const TASK_TYPE = 'persona-studio';
+const PROBLEM_MATCHER = '$persona-studio';
+
+interface CheckTaskDefinition extends vscode.TaskDefinition {
+  readonly folders: string[];
+  readonly runtime?: string;
+  readonly warnAt?: number;
+}
+
+export function registerCheckTasks(context: vscode.ExtensionContext, personas: PersonaWorkspace): vscode.Disposable {
+  const cli = vscode.Uri.joinPath(context.extensionUri, 'dist', 'cli.js').fsPath;
+  return vscode.tasks.registerTaskProvider(TASK_TYPE, {
+    provideTasks: () => {
+      const tasks: vscode.Task[] = [];
+      for (const folder of vscode.workspace.workspaceFolders ?? []) {
+        if (folder.uri.scheme !== 'file') continue; // the CLI reads the disk
+        const folders = personas.personas
+          .filter((persona) => persona.workspaceFolder?.uri.toString() === folder.uri.toString())
+          .map((persona) => relativePath(folder.uri, persona.uri));
+        if (folders.length) tasks.push(checkTask(cli, folder, { type: TASK_TYPE, folders }));
+      }
+      return tasks;
+    },
+    resolveTask: (task) => {
+      const definition = task.definition as CheckTaskDefinition;
+      if (!Array.isArray(definition.folders) || typeof task.scope !== 'object') return undefined;
+      return checkTask(cli, task.scope, definition);
+    },
+  });
+}
+
+function checkTask(cli: string, folder: vscode.WorkspaceFolder, definition: CheckTaskDefinition): vscode.Task {
+  const args = [cli, 'check', '--format', 'github'];
+  if (definition.runtime) args.push('--runtime', definition.runtime);
+  if (definition.warnAt !== undefined) args.push('--warn-at', String(definition.warnAt));
+  args.push(...definition.folders);
+  // The extension host's own executable runs the CLI: Node in a server, Electron as Node on a desktop.
+  const execution = new vscode.ProcessExecution(process.execPath, args, { cwd: folder.uri.fsPath, env: { ELECTRON_RUN_AS_NODE: '1' } });
+  const name = definition.folders.length === 1 ? `check ${definition.folders[0]}` : 'check';
+  const task = new vscode.Task(definition, folder, name, TASK_TYPE, execution, PROBLEM_MATCHER);
+  task.group = vscode.TaskGroup.Test;
+  task.presentationOptions = { reveal: vscode.TaskRevealKind.Silent, clear: true };
+  return task;
+}
+
+/** A persona folder's path below its workspace folder, '.' for the folder itself. */
+function relativePath(folder: vscode.Uri, persona: vscode.Uri): string {
+  const root = folder.path.replace(/\/$/, '');
+  return persona.path === root ? '.' : persona.path.slice(root.length + 1);
+}
