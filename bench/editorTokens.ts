@@ -5,7 +5,7 @@ import { runtimeProfile } from '../src/core/runtimes';
 import type { FileContent } from '../src/core/runtimes/profile';
 import { countTokens } from '../src/core/tokensCount';
 import type { Workbench } from '../test/e2e/harness';
-import { inWorkspace, measure, persona, quantile, waitFor } from './editor';
+import { inWorkspace, measure, persona, quantile, waitFor } from './editorParts';
 
 const KIND = 'personaStudio.preview';
 const count = (n: number) => n.toLocaleString('en-US');

@@ -10,7 +10,7 @@ import { HOST_KIND } from './platform';
 import { PersonaWorkspace } from './personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
 import { PersonaStatusBar } from './statusBar';
-import { tokenWorkerPath } from './tokens/engine';
+import { TOKEN_WORKER_FILE } from './tokens/protocol';
 import { PersonaTokens } from './tokens/tokenService';
 import { PersonaTree } from './tree';
 import { createLog, log, logDiscovery } from './log';
@@ -24,7 +24,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const personas = new PersonaWorkspace(channel);
   const measurements = new Measurements(personas);
   // One token count per persona for every surface; its worker starts on the first count.
-  const tokens = new PersonaTokens(tokenWorkerPath(context.extensionPath));
+  const tokens = new PersonaTokens(vscode.Uri.joinPath(context.extensionUri, 'dist', TOKEN_WORKER_FILE).fsPath);
   const previews = new SoulPreviews(context, personas, {
     profile: (folder) => measurements.profile(folder),
     options: (folder) => measurements.options(folder),

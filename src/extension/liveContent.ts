@@ -25,6 +25,12 @@ interface DiskEntry {
   symlink?: boolean;
 }
 
+/** Disk reads of one file so far: how many, and how many bytes in all (a probe for tests). */
+export interface ReadCount {
+  count: number;
+  bytes: number;
+}
+
 interface TextEntry {
   readonly version: number;
   readonly bom: boolean;
@@ -36,6 +42,7 @@ export class LiveContent {
   private readonly texts = new Map<string, TextEntry>();
   private readonly boms = new Map<string, Promise<boolean>>();
   private readonly encodings = new Map<string, string>();
+  private readonly reads = new Map<string, ReadCount>();
 
   constructor(private readonly openDocument: (uri: vscode.Uri) => vscode.TextDocument | undefined) {}
 
@@ -45,6 +52,22 @@ export class LiveContent {
     const entry = this.disk.get(key);
     if (entry) entry.stale = true;
     this.boms.delete(key);
+  }
+
+  /** Every disk read of file content so far, by URI: what tests count to prove reads are bounded. */
+  readStats(): { reads: Record<string, ReadCount> } {
+    return { reads: Object.fromEntries([...this.reads].map(([uri, count]) => [uri, { ...count }])) };
+  }
+
+  /** At most `limit` first bytes of the file, counted. */
+  private async read(uri: vscode.Uri, expected: number, limit: number): Promise<Uint8Array> {
+    const bytes = await readBounded(uri, expected, limit);
+    const key = uri.toString();
+    const count = this.reads.get(key) ?? { count: 0, bytes: 0 };
+    count.count++;
+    count.bytes += bytes.byteLength;
+    this.reads.set(key, count);
+    return bytes;
   }
 
   /** A dirty editor's encoding when it is not UTF-8: the runtime will decode its saved bytes as UTF-8. */
@@ -104,7 +127,7 @@ export class LiveContent {
     if (stat.type & vscode.FileType.Directory) return { kind: 'unreadable', reason: 'a directory', ...link };
     if (!(stat.type & vscode.FileType.File)) return { kind: 'unreadable', reason: 'not a regular file', ...link };
     try {
-      const bytes = await readBounded(uri, Math.min(stat.size, entry.limit), entry.limit);
+      const bytes = await this.read(uri, Math.min(stat.size, entry.limit), entry.limit);
       return { kind: 'bytes', bytes, size: Math.max(stat.size, bytes.byteLength), ...link };
     } catch (error) {
       return { kind: 'unreadable', reason: error instanceof vscode.FileSystemError ? error.code : String((error as NodeJS.ErrnoException).code ?? error), ...link };
@@ -118,7 +141,7 @@ export class LiveContent {
     if (!bom) {
       const entry = this.disk.get(key);
       bom = (entry && !entry.stale ? entry.content.then((content) => (content?.kind === 'bytes' ? startsWithBom(content.bytes) : false)) : undefined) ??
-        readBounded(uri, BOM_BYTES, BOM_BYTES).then(startsWithBom, () => false);
+        this.read(uri, BOM_BYTES, BOM_BYTES).then(startsWithBom, () => false);
       this.boms.set(key, bom);
     }
     return bom;

@@ -6,6 +6,7 @@ import {
   Composition,
   FileContent,
   FileMeasure,
+  filesWithinWorkspace,
   isBootstrapName,
   OpenClawCaps,
   parseOpenClawConfig,
@@ -18,8 +19,12 @@ import {
 import { openclawConfigFile, RUNTIME_SETTINGS, runtimeId, runtimeOptions } from './config';
 import { Disposable } from './disposable';
 import { LiveContent } from './liveContent';
+import { log } from './log';
 import { pathExistsNow, readUserFile } from './platform';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
+
+/** Returns every disk read of persona content so far, by URI (a probe; hidden from the palette). */
+export const READ_STATS_COMMAND = 'personaStudio._readStats';
 
 export interface CompositionChange {
   readonly folder: vscode.Uri;
@@ -42,6 +47,8 @@ interface FolderState {
   last?: Composed;
   /** Files outside the folder itself it read last time (Codex's parent AGENTS.md), by URI. */
   reads: readonly string[];
+  /** The runtime would look above the workspace folder; those folders are not read or shown. */
+  clamped?: boolean;
 }
 
 export class Measurements extends Disposable {
@@ -70,6 +77,14 @@ export class Measurements extends Disposable {
       }),
     );
     this.register(personas.onDidChangePersonas(() => this.personasChanged()));
+    // Hidden from the palette: tests count the disk reads through it.
+    this.register(
+      vscode.commands.registerCommand(READ_STATS_COMMAND, () => {
+        const stats = this.live.readStats();
+        log.info(`Read stats: ${JSON.stringify(stats)}`);
+        return stats;
+      }),
+    );
     this.personasChanged();
   }
 
@@ -109,6 +124,11 @@ export class Measurements extends Disposable {
     return state?.pending?.done === true && state.pending.generation === state.generation;
   }
 
+  /** True when the runtime's files reach above the workspace folder, whose folders are not shown (after composition()). */
+  clampedAtWorkspace(folder: vscode.Uri): boolean {
+    return this.folders.get(folder.toString())?.clamped === true;
+  }
+
   /** One file's measure under the folder's runtime (from composition()). */
   async file(uri: vscode.Uri): Promise<FileMeasure | undefined> {
     const name = baseName(uri);
@@ -132,7 +152,9 @@ export class Measurements extends Disposable {
     const optionsKey = JSON.stringify(options);
     const dir = folder.fsPath || folder.path;
     const persona = this.personas.find(folder);
-    const names = profile.filesToRead(dir, (relative) => this.exists(folder, relative));
+    // Nothing above the workspace folder is looked at or read: the chain stops there.
+    const { names, clamped } = filesWithinWorkspace(profile, dir, this.depth(folder), (relative) => this.exists(folder, relative));
+    state.clamped = clamped;
     const entries = await Promise.all(
       names.map(async (name) => [name, await this.read(folder, name, profile.readLimit, persona)] as const),
     );
@@ -174,6 +196,13 @@ export class Measurements extends Disposable {
     const uri = vscode.Uri.joinPath(folder, relative);
     if (uri.scheme !== 'file' || !this.inWorkspace(uri) || !pathExistsNow) return false;
     return pathExistsNow(uri.fsPath);
+  }
+
+  /** How many folders the folder lies below its workspace folder (0 outside any). */
+  private depth(folder: vscode.Uri): number {
+    const root = vscode.workspace.getWorkspaceFolder(folder);
+    if (!root) return 0;
+    return folder.path.split('/').filter(Boolean).length - root.uri.path.split('/').filter(Boolean).length;
   }
 
   private inWorkspace(uri: vscode.Uri): boolean {

@@ -12,6 +12,8 @@ import {
   isBootstrapName,
   MAX_FILE_BYTES,
   miscasedBootstrapName,
+  RUNTIME_IDS,
+  runtimeProfile,
 } from '../core';
 import { Disposable } from './disposable';
 import { CountingReader, couldBePersona, describe, DiscoveryStop, isInside, Persona, readFolder, walkCreated, walkWorkspace, withinReach } from './personaDiscovery';
@@ -24,7 +26,7 @@ export const FILE_LIKE_SCHEMES: ReadonlySet<string> = new Set(['file', 'vscode-r
 
 export interface ContentChange {
   readonly folder: vscode.Uri;
-  /** The file's name in the folder (a bootstrap name, HEARTWOOD.md or a mis-cased name). */
+  /** The file's name in the folder (a bootstrap name, HEARTWOOD.md, a mis-cased name, or another a runtime reads). */
   readonly name: string;
 }
 
@@ -34,6 +36,21 @@ const HEARTWOOD_READ_LIMIT = 1024 * 1024;
 const CREATED_SETTLE_MS = 100;
 /** The one setting that changes which folders are persona folders. */
 const FOLDERS_SETTING = 'personaStudio.folders';
+
+/**
+ * Names a runtime reads that are no persona file names (AGENTS.override.md, BOOTSTRAP.md):
+ * their changes reach the measurements, but never start discovery.
+ */
+const READ_ONLY_NAMES: ReadonlySet<string> = new Set(
+  RUNTIME_IDS.flatMap((id) => runtimeProfile(id).filesToRead('/', () => false))
+    .map((path) => path.slice(path.lastIndexOf('/') + 1))
+    .filter((name) => !isPersonaFileName(name)),
+);
+
+/** True for a name a runtime reads, persona file or not: a change to it changes a measurement. */
+function isReadName(name: string): boolean {
+  return isPersonaFileName(name) || READ_ONLY_NAMES.has(name);
+}
 
 /** True for a name whose edits matter to a persona. */
 export function isPersonaFileName(name: string): boolean {
@@ -82,9 +99,9 @@ export class PersonaWorkspace extends Disposable {
     );
     const onDisk = (uri: vscode.Uri, added: boolean) => {
       const name = baseName(uri);
-      if (!isPersonaFileName(name)) return;
-      // Only a file added or removed, or one the list does not know, changes a persona's files.
-      if (added || !this.contains(uri)) this.folderChanged(folderOf(uri));
+      if (!isReadName(name)) return;
+      // Only a persona file added or removed, or one the list does not know, changes a persona's files.
+      if (isPersonaFileName(name) && (added || !this.contains(uri))) this.folderChanged(folderOf(uri));
       this.contentEmitter.fire({ folder: folderOf(uri), name });
     };
     this.register(watcher.onDidCreate((uri) => onDisk(uri, true)));
@@ -100,14 +117,14 @@ export class PersonaWorkspace extends Disposable {
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.contentChanges.length === 0) return;
         const name = baseName(event.document.uri);
-        if (isPersonaFileName(name)) this.contentEmitter.fire({ folder: folderOf(event.document.uri), name });
+        if (isReadName(name)) this.contentEmitter.fire({ folder: folderOf(event.document.uri), name });
       }),
     );
     // Closing an unsaved editor reverts what the runtime would see to the disk.
     this.register(
       vscode.workspace.onDidCloseTextDocument((document) => {
         const name = baseName(document.uri);
-        if (isPersonaFileName(name)) this.contentEmitter.fire({ folder: folderOf(document.uri), name });
+        if (isReadName(name)) this.contentEmitter.fire({ folder: folderOf(document.uri), name });
       }),
     );
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refresh('the workspace folders changed')));

@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EntryKind } from '../core/discovery';
 import { linkLeadingOutside as linkOutside } from '../core/nodeFs';
+import { TokenEngine } from './tokens/engine';
 
 /** Which extension host this build runs in, for the log. */
 export const HOST_KIND: string = 'Node extension host';
@@ -75,3 +76,6 @@ export const listLocalFolder: ((fsPath: string) => Promise<ReadonlyArray<readonl
 
 /** The Node that runs the bundled CLI for the check task. Undefined where there is no process to start. */
 export const nodeExecutable: string | undefined = process.execPath;
+
+/** The token counter, a worker thread holding the tokenizer. Undefined where none can be started: no counts show there. */
+export const createTokenEngine: ((workerPath: string) => TokenEngine) | undefined = (workerPath) => new TokenEngine(workerPath);

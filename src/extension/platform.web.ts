@@ -19,5 +19,7 @@ export const listLocalFolder: typeof NodePlatform.listLocalFolder = undefined;
 
 export const nodeExecutable: typeof NodePlatform.nodeExecutable = undefined;
 
+export const createTokenEngine: typeof NodePlatform.createTokenEngine = undefined;
+
 // The same names as platform.ts, which is what the rest of the extension imports.
-({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, nodeExecutable }) satisfies typeof NodePlatform;
+({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, nodeExecutable, createTokenEngine }) satisfies typeof NodePlatform;

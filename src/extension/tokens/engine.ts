@@ -5,10 +5,9 @@
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { TokenEncoding } from '../../core/tokens';
-import type { CountRequest, WorkerAnswer, WorkerRequest } from './protocol';
+import { CountRequest, TOKEN_WORKER_FILE, WorkerAnswer, WorkerRequest } from './protocol';
 
-/** The worker bundle's file name, beside extension.js in dist/. */
-export const TOKEN_WORKER_FILE = 'tokenWorker.js';
+export { TOKEN_WORKER_FILE };
 
 /** The worker bundle of an installed extension. */
 export function tokenWorkerPath(extensionPath: string): string {

@@ -1,6 +1,9 @@
 // Messages between the extension host and the token worker.
 import type { TokenEncoding } from '../../core/tokens';
 
+/** The worker bundle's file name, beside extension.js in dist/. */
+export const TOKEN_WORKER_FILE = 'tokenWorker.js';
+
 export interface CountRequest {
   readonly type: 'count';
   /** Answers are matched to requests by this id. */

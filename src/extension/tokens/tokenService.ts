@@ -7,7 +7,8 @@ import type { Composition } from '../../core/runtimes/profile';
 import type { TokenEncoding } from '../../core/tokens';
 import { tokenSettings, TokenSettings } from '../config';
 import { Disposable } from '../disposable';
-import { TokenEngine } from './engine';
+import type { TokenEngine } from './engine';
+import { createTokenEngine } from '../platform';
 import { CompositionCounter } from './personaTokens';
 
 /** A persona's counts, of one composition in one encoding. */
@@ -29,14 +30,14 @@ export class PersonaTokens extends Disposable {
   private readonly last = new Map<string, PersonaTokenCounts>();
   /** Per folder: the composition asked for last, counted once the keystroke path is done. */
   private readonly wanted = new Map<string, { readonly folder: vscode.Uri; readonly composition: Composition; readonly encoding: TokenEncoding; started?: boolean }>();
-  private scheduled: ReturnType<typeof setImmediate> | undefined;
+  private scheduled: ReturnType<typeof setTimeout> | undefined;
   /** Sends the worker only what changed since the last count. */
-  private readonly counter = new CompositionCounter(() => (this.engine ??= new TokenEngine(this.workerPath)));
+  private readonly counter = new CompositionCounter(() => (this.engine ??= createTokenEngine!(this.workerPath)));
   private failure: string | undefined;
 
   constructor(private readonly workerPath: string) {
     super();
-    this.register({ dispose: () => (clearImmediate(this.scheduled), this.engine?.dispose()) });
+    this.register({ dispose: () => (clearTimeout(this.scheduled), this.engine?.dispose()) });
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (!event.affectsConfiguration('personaStudio.tokens')) return;
@@ -77,14 +78,15 @@ export class PersonaTokens extends Disposable {
    */
   request(folder: vscode.Uri, composition: Composition): void {
     const encoding = this.settings(folder).encoding;
-    if (encoding === undefined || this.isDisposed) return;
+    // Where no worker can be started (the web worker host), nothing is counted and no count shows.
+    if (encoding === undefined || this.isDisposed || !createTokenEngine) return;
     const key = folder.toString();
     const last = this.last.get(key);
     if (last?.composition === composition && last.encoding === encoding) return;
     const wanted = this.wanted.get(key);
     if (wanted?.composition === composition && wanted.encoding === encoding) return;
     this.wanted.set(key, { folder, composition, encoding });
-    this.scheduled ??= setImmediate(() => this.countWanted());
+    this.scheduled ??= setTimeout(() => this.countWanted(), 0);
   }
 
   private countWanted(): void {

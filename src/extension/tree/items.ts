@@ -91,6 +91,7 @@ export function personaItem(node: PersonaNode, stats: PersonaStats | undefined, 
       : t('{0} of its {1} budget ({2})', formatCount(composition.total.size), formatMeasureExact(composition.total.cap, composition.unit, t), formatPercent(composition.total.size / composition.total.cap));
     lines.push(t('{0} of 7 bootstrap files present · {1} injects {2}', stats.present, profile.label, total));
   }
+  if (stats.clamped) lines.push('', t('No .git in the workspace: {0} reads AGENTS.md files up to the project root, which may lie above the workspace folder. Folders above it are not read or shown.', profile.label));
   if (stats.heartwood) lines.push('', t('Heartwood identity: {0} of {1} characters', formatCount(stats.heartwood.report.chars), formatCount(stats.heartwood.report.cap)));
   if (stats.state === 'over') lines.push('', `$(error) ${t('{0} cuts or drops a file.', RUNTIME_NAMES[profile.id])}`);
   else if (stats.state === 'near') lines.push('', `$(warning) ${t('A file is near its cap.')}`);

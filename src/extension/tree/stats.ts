@@ -50,6 +50,8 @@ export interface PersonaStats {
   readonly present: number;
   /** The worst state of any file the runtime sends, the total budget and Heartwood included. */
   readonly state: CapState;
+  /** The runtime reads folders above the workspace folder, which are not shown. */
+  readonly clamped?: boolean;
 }
 
 export class TreeStats {
@@ -110,6 +112,7 @@ export class TreeStats {
       heartwood: hw,
       present: this.personas.find(folder)?.files.length ?? composition.files.filter(isPresent).length,
       state,
+      clamped: this.measurements.clampedAtWorkspace(folder),
     };
   }
 

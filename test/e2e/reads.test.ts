@@ -1,0 +1,37 @@
+// Reads in the real VS Code: a file a runtime reads that is no persona file (Codex's
+// AGENTS.override.md, above the persona folder) updates the persona when it changes,
+// without a discovery walk. (How much a change reads is measured in scale.test.ts.)
+import assert from 'node:assert/strict';
+import { readPersonaInput, runtimeProfile, totalText } from '../../src/core';
+import { extensionLog, logLines, WALK_LINE } from './extensionLog';
+import { eventually, openWorkspace, Workbench } from './harness';
+
+const SLOW = { timeout: 90_000 };
+
+describe('Reads: files a runtime reads beyond the persona files', function () {
+  this.timeout(300_000);
+
+  it("a change to a file a runtime reads that is no persona file (Codex's AGENTS.override.md, in a folder above) updates the persona, without a walk", async () => {
+    const wb = await openWorkspace({
+      files: { '.git/HEAD': 'ref: refs/heads/main\n', 'AGENTS.override.md': 'Root rules.\n', 'ava/AGENTS.md': 'Be concise.\n', 'ava/SOUL.md': 'You are Ava.\n' },
+      settings: { 'personaStudio.runtime': 'codex' },
+    });
+    const codex = runtimeProfile('codex');
+    const expected = () => totalText(codex.compose(readPersonaInput(wb.path('ava'), codex), {}));
+    const personaRow = async () => (await wb.treeRows()).find((row) => row.level === 1 && row.label === 'ava')?.description;
+    await wb.showContainer();
+    const before = expected();
+    await eventually(async () => assert.equal(await personaRow(), before), SLOW);
+    const walks = logLines(wb, WALK_LINE).length;
+
+    wb.writeFiles({ 'AGENTS.override.md': 'Root rules, now a good deal longer than before.\n' });
+    const after = expected();
+    assert.notEqual(after, before);
+    await eventually(async () => assert.equal(await personaRow(), after), SLOW);
+    wb.writeFiles({ 'ava/AGENTS.override.md': 'Only this.\n' });
+    const overridden = expected();
+    assert.notEqual(overridden, after);
+    await eventually(async () => assert.equal(await personaRow(), overridden), SLOW);
+    assert.equal(logLines(wb, WALK_LINE).length, walks, extensionLog(wb));
+  });
+});
