@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readPersonaInput, runtimeProfile, totalText } from '../../src/core';
 import { extensionLog, logLines, WALK_LINE } from './extensionLog';
-import { eventually, openWorkspace, Workbench } from './harness';
+import { eventually, openWorkspace } from './harness';
 
 const SLOW = { timeout: 90_000 };
 
