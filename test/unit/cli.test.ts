@@ -2,24 +2,10 @@ import assert from 'node:assert';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { main } from '../../src/cli/main';
 import { composeSoul, MAX_FILE_BYTES, templateFor } from '../../src/core';
-import { personaFolder } from './helpers';
+import { personaFolder, runCli } from './helpers';
 
-function run(...argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const sink = (write: (s: string) => void) =>
-    new Writable({
-      write(chunk, _encoding, done) {
-        write(String(chunk));
-        done();
-      },
-    });
-  const code = main(argv, sink((s) => (out += s)), sink((s) => (err += s)));
-  return { code, out, err };
-}
+const run = runCli;
 
 describe('persona-studio CLI', () => {
   describe('compose', () => {

@@ -1,24 +1,10 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { main } from '../../src/cli/main';
 import { MAX_FILE_BYTES } from '../../src/core';
-import { personaFolder } from './helpers';
+import { personaFolder, runCli } from './helpers';
 
-function check(...argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const sink = (write: (s: string) => void) =>
-    new Writable({
-      write(chunk, _encoding, done) {
-        write(String(chunk));
-        done();
-      },
-    });
-  const code = main(['check', ...argv], sink((s) => (out += s)), sink((s) => (err += s)));
-  return { code, out, err };
-}
+const check = (...argv: string[]) => runCli('check', ...argv);
 
 describe('check --format github', () => {
   it('prints nothing and exits 0 when every file is within its cap', () => {

@@ -2,30 +2,17 @@ import assert from 'node:assert';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import fc from 'fast-check';
-import { main } from '../../src/cli/main';
 import { codex, Composition, FileContent, readPersonaInput, runtimeProfile } from '../../src/core';
 import { cases, CodexCase, materialize, noMarkerAbove } from '../fixtures/codex/make';
 import { codexReference, ReferenceDoc } from '../fixtures/codex/reference';
+import { runCliBytes } from './helpers';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/codex');
 const expected = (item: CodexCase) => fs.readFileSync(path.join(FIXTURES, item.name, 'expected.txt'));
 
 /** The CLI's exit code and its stdout as bytes. */
-function run(...argv: string[]): { code: number; out: Buffer; err: string } {
-  const chunks: Buffer[] = [];
-  let err = '';
-  const sink = (take: (chunk: Buffer) => void) =>
-    new Writable({
-      write(chunk, _encoding, done) {
-        take(Buffer.from(chunk));
-        done();
-      },
-    });
-  const code = main(argv, sink((chunk) => chunks.push(chunk)), sink((chunk) => (err += chunk.toString())));
-  return { code, out: Buffer.concat(chunks), err };
-}
+const run = runCliBytes;
 
 const measure = (composition: Composition, name: string) => composition.files.find((file) => file.name === name)!;
 

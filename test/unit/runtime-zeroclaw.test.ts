@@ -1,37 +1,18 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import fc from 'fast-check';
-import { main } from '../../src/cli/main';
 import { Composition, FileContent, FileMeasure, readPersonaInput, runtimeProfile, zeroclaw, ZEROCLAW_HEADING } from '../../src/core';
 import { cases } from '../fixtures/zeroclaw/make';
 import { ReferenceEntry, ReferenceFile, zeroclawReference, zeroclawReferenceOnDisk } from '../fixtures/zeroclaw/reference';
-import { personaFolder } from './helpers';
+import { personaFolder, runCliBytes } from './helpers';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/zeroclaw');
 const fixture = (name: string) => path.join(FIXTURES, name);
 const expected = (name: string) => fs.readFileSync(path.join(fixture(name), 'expected.txt'));
 
 /** The CLI's exit code and its stdout as bytes. */
-function run(...argv: string[]): { code: number; out: Buffer; err: string } {
-  const chunks: Buffer[] = [];
-  let err = '';
-  const out = new Writable({
-    write(chunk, _encoding, done) {
-      chunks.push(Buffer.from(chunk));
-      done();
-    },
-  });
-  const errors = new Writable({
-    write(chunk, _encoding, done) {
-      err += String(chunk);
-      done();
-    },
-  });
-  const code = main(argv, out, errors);
-  return { code, out: Buffer.concat(chunks), err };
-}
+const run = runCliBytes;
 
 const composeDir = (dir: string, maxChars?: number) => zeroclaw.compose(readPersonaInput(dir, zeroclaw), { maxChars });
 const measure = (composition: Composition, name: string) => composition.files.find((file) => file.name === name)!;

@@ -3,24 +3,16 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import * as o200k from 'gpt-tokenizer/cjs/encoding/o200k_base';
 import * as cl100k from 'gpt-tokenizer/cjs/encoding/cl100k_base';
-import { main } from '../../src/cli/main';
 import { RUNTIME_IDS } from '../../src/core';
 import { countTokens } from '../../src/core/tokensCount';
-import { personaFolder } from './helpers';
+import { personaFolder, runCli } from './helpers';
 
 const SAMPLE = path.resolve(__dirname, '../fixtures/tokens/sample');
 const read = (name: string) => fs.readFileSync(path.join(SAMPLE, name), 'utf8');
 
-function run(...argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const sink = (write: (s: string) => void) => new Writable({ write: (chunk, _encoding, done) => (write(String(chunk)), done()) });
-  const code = main(argv, sink((s) => (out += s)), sink((s) => (err += s)));
-  return { code, out, err };
-}
+const run = runCli;
 
 /** A persona of CJK, code and emoji, one file absent. */
 function multilingualPersona(): string {
