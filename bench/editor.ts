@@ -10,7 +10,6 @@ import { BOOTSTRAP, inWorkspace, measure, persona, prose, quantile, waitFor } fr
 
 export { inWorkspace, measure, persona, prose, quantile, waitFor };
 
-/** Pause between keys (BENCH_KEY_DELAY ms): 0 types as fast as the browser takes keys. */
 const MARKDOWN: WebviewKind = { extensionId: 'vscode.markdown-language-features', view: false };
 
 export interface LatencyRow {
@@ -34,7 +33,7 @@ export interface PaintRow {
   readonly walk: string;
 }
 
-async function latencyFor(label: string, files: Record<string, string>, samples: number, warmUp: number): Promise<LatencyRow[]> {
+async function latencyFor(label: string, files: Record<string, string>, samples: number, warmUp: number, settings?: Record<string, unknown>): Promise<LatencyRow[]> {
   const rows: LatencyRow[] = [];
   for (const [preview, command, kind] of [
     ['Persona Studio soul preview', 'Persona: Open Soul Preview to the Side', 'personaStudio.preview'],
@@ -58,7 +57,7 @@ async function latencyFor(label: string, files: Record<string, string>, samples:
           bytesPerKey: Math.round(bytes / keys),
           messagesPerKey: Math.round((messages / keys) * 100) / 100,
         };
-      }),
+      }, settings),
     );
   }
   return rows;
@@ -126,15 +125,20 @@ export async function benchEditor(options: { samples: number; smoke: boolean }):
 
     const only = process.env.BENCH_FILES?.split(',');
     const big = 2 * 1024 * 1024 - 4096;
-    const cases: Array<[string, string, () => Record<string, string>]> = [
+    const openclaw = { 'personaStudio.runtime': 'openclaw' };
+    const cases: Array<[string, string, () => Record<string, string>, Record<string, unknown>?]> = [
       ['10KB', 'SOUL.md 10 KB', () => persona(10 * 1024, 0)],
       ['2MB', 'SOUL.md 2 MB', () => persona(big, 0)],
       // The soul preview holds all seven; the Markdown preview shows SOUL.md alone.
       ['7x2MB', 'SOUL.md 2 MB of 7 × 2 MB', () => persona(big, big)],
+      // The same under OpenClaw: the 2 MB files are cut to 20,000 chars around a marker.
+      ['10KB-openclaw', 'SOUL.md 10 KB, OpenClaw', () => persona(10 * 1024, 0), openclaw],
+      ['2MB-openclaw', 'SOUL.md 2 MB, OpenClaw', () => persona(big, 0), openclaw],
+      ['7x2MB-openclaw', 'SOUL.md 2 MB of 7 × 2 MB, OpenClaw', () => persona(big, big), openclaw],
     ];
     const latency: LatencyRow[] = [];
-    for (const [key, label, files] of smoke ? cases.slice(0, 1) : cases) {
-      if (!only || only.includes(key)) latency.push(...(await latencyFor(label, files(), samples, smoke ? 1 : 2)));
+    for (const [key, label, files, settings] of smoke ? cases.slice(0, 1) : cases) {
+      if (!only || only.includes(key)) latency.push(...(await latencyFor(label, files(), samples, smoke ? 1 : 2, settings)));
     }
     const tokens = await benchEditorTokens({ samples, smoke });
     return { paint, latency, tokens };
