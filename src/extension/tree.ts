@@ -58,7 +58,8 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     this.view = this.register(vscode.window.createTreeView(PERSONAS_VIEW, { treeDataProvider: this, showCollapseAll: true }));
     this.register(registerMissingDecorations());
     this.view.message = vscode.l10n.t('Looking for persona folders…');
-    void personas.ready.then(() => (this.view.message = undefined));
+    // The first walk's end: "looking" gives way to what stopped it, if anything did.
+    void personas.ready.then(() => (this.view.message = discoveryStopMessage(personas.discoveryStop)));
     this.register(
       personas.onDidChangePersonas(() => {
         this.view.message = discoveryStopMessage(personas.discoveryStop);

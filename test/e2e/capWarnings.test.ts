@@ -62,11 +62,12 @@ async function openClosedPersonas(spec: Parameters<typeof openWorkspace>[0]): Pr
   return wb;
 }
 
-/** Titles of the active editor's title-bar actions. */
+/** Titles of the active editor's title-bar actions, without the key binding VS Code adds in parentheses. */
 async function editorTitleActions(wb: Workbench): Promise<string[]> {
-  return wb.page
+  const labels = await wb.page
     .locator('.editor-group-container.active .editor-actions .action-label')
-    .evaluateAll((labels) => labels.map((label) => label.getAttribute('aria-label') ?? ''));
+    .evaluateAll((elements) => elements.map((label) => label.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => label.replace(/ \([^)]*\)$/, ''));
 }
 
 async function selectionText(wb: Workbench): Promise<string> {

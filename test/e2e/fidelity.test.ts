@@ -89,7 +89,9 @@ async function statusTooltip(wb: Workbench): Promise<string> {
 /** The tree descriptions of the persona and its files. */
 async function treeCounters(wb: Workbench, names: readonly string[]): Promise<Record<string, string>> {
   const counters: Record<string, string> = {};
-  counters.ava = (await wb.treeRows()).find((row) => row.level === 1 && row.label === 'ava')?.description ?? '';
+  // The persona row's token count ("· 545K tokens") follows once counted; tokens.test.ts checks it.
+  const row = (await wb.treeRows()).find((candidate) => candidate.level === 1 && candidate.label === 'ava')?.description ?? '';
+  counters.ava = row.replace(/ · [^·]* tokens$/, '');
   for (const name of names) counters[name] = await descriptionOf(wb, 'ava', name);
   return counters;
 }
