@@ -134,6 +134,7 @@ describe('Personas tree', () => {
     await eventually(async () => assert.equal((await wb.activeEditor())?.title, 'SOUL.md'));
 
     await wb.typeInEditor('Kind.', { at: 'end' });
+    await eventually(async () => assert.equal((await wb.activeEditor())?.dirty, true, 'the typed text reached the editor'));
     // The ● says the count includes unsaved changes; é is two bytes.
     await eventually(async () => assert.equal(await description(wb, 'ava', 'SOUL.md'), '52 B · <0.1 % ●'));
     await wb.typeInEditor(' Café', { at: 'end' });

@@ -97,7 +97,13 @@ export async function focusEditor(page: Page): Promise<void> {
   // A file is active (its path is the page title): wait for its editor, which may still be rendering.
   const target = (await activeEditorPath(page)).startsWith('/') ? active : (await active.count()) > 0 ? active : page.locator(`.part.editor ${input}`).first();
   await target.waitFor({ state: 'attached', timeout: 15_000 });
-  await target.focus();
+  // Right after a file opens, its editor may still be taking its model: keys typed then are
+  // lost. Monaco marks the editor "focused" only once it really holds the text focus.
+  await eventually(async () => {
+    await target.focus();
+    const holds = await target.evaluate((input) => input.closest('.monaco-editor')?.classList.contains('focused') === true);
+    if (!holds) throw new Error('the text editor did not take the keyboard focus');
+  }, { timeout: 15_000 });
 }
 
 export async function moveCursor(page: Page, target: CursorTarget): Promise<void> {
