@@ -8,7 +8,7 @@ import path from 'node:path';
 import { FrameLocator } from 'playwright-core';
 import { capShare, Composition, FileContent, formatMeasure, formatPercent, runtimeProfile, statusSummary, totalText } from '../../src/core';
 import { eventually, openWorkspace, Workbench } from './harness';
-import { descriptionOf } from './personaTree';
+import { descriptionOf, personaDescription } from './personaTree';
 
 const CLI = path.resolve('dist/cli.js');
 const CAP = 2_097_152;
@@ -89,9 +89,7 @@ async function statusTooltip(wb: Workbench): Promise<string> {
 /** The tree descriptions of the persona and its files. */
 async function treeCounters(wb: Workbench, names: readonly string[]): Promise<Record<string, string>> {
   const counters: Record<string, string> = {};
-  // The persona row's token count ("· 545K tokens") follows once counted; tokens.test.ts checks it.
-  const row = (await wb.treeRows()).find((candidate) => candidate.level === 1 && candidate.label === 'ava')?.description ?? '';
-  counters.ava = row.replace(/ · [^·]* tokens$/, '');
+  counters.ava = (await personaDescription(wb, 'ava')) ?? '';
   for (const name of names) counters[name] = await descriptionOf(wb, 'ava', name);
   return counters;
 }

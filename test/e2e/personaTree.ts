@@ -27,3 +27,12 @@ export async function descriptionOf(wb: Workbench, persona: string, file: string
 export async function missingUnder(wb: Workbench, persona: string): Promise<string[]> {
   return (await rowsUnder(wb, persona)).filter((row) => row.description === 'missing').map((row) => row.label);
 }
+
+/**
+ * A persona row's description without its token count (" · 545K tokens"), which follows
+ * once counted; tokens.test.ts checks the count itself.
+ */
+export async function personaDescription(wb: Workbench, persona: string): Promise<string | undefined> {
+  const row = (await wb.treeRows()).find((candidate) => candidate.level === 1 && candidate.label === persona);
+  return row?.description.replace(/ · [^·]* tokens$/, '');
+}

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readPersonaInput, runtimeProfile, totalText } from '../../src/core';
 import { extensionLog, logLines, WALK_LINE } from './extensionLog';
 import { eventually, openWorkspace } from './harness';
+import { personaDescription } from './personaTree';
 
 const SLOW = { timeout: 90_000 };
 
@@ -18,7 +19,7 @@ describe('Reads: files a runtime reads beyond the persona files', function () {
     });
     const codex = runtimeProfile('codex');
     const expected = () => totalText(codex.compose(readPersonaInput(wb.path('ava'), codex), {}));
-    const personaRow = async () => (await wb.treeRows()).find((row) => row.level === 1 && row.label === 'ava')?.description?.replace(/ · [^·]* tokens$/, '');
+    const personaRow = () => personaDescription(wb, 'ava');
     await wb.showContainer();
     const before = expected();
     await eventually(async () => assert.equal(await personaRow(), before), SLOW);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { eventually, openWorkspace } from './harness';
-import { descriptionOf as description, filesOf } from './personaTree';
+import { descriptionOf as description, filesOf, personaDescription } from './personaTree';
 
 const SOUL = 'You are Ava, a calm and precise ops assistant.\n'; // 47 bytes
 const AGENTS = 'Be concise.\n'; // 12 bytes
@@ -47,7 +47,7 @@ describe('Personas tree', () => {
     );
     // The persona row shows the whole soul's size: 1,950,000 + 47 + 12 bytes of bodies, less
     // the trimmed newlines, plus headings and separators.
-    assert.equal(rows.find((row) => row.label === 'personas/ava')?.description?.replace(/ · [^·]* tokens$/, ''), '1.9 MB');
+    assert.equal(await personaDescription(wb, 'personas/ava'), '1.9 MB');
     assert.deepEqual(
       (await filesOf(wb, 'personas/bo')).map((row) => row.split(' | ')[0]),
       SEVEN,
