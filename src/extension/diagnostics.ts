@@ -4,24 +4,25 @@
 import * as vscode from 'vscode';
 import { HEARTWOOD_FILE } from '../core';
 import { registerCapCodeActions } from './codeActions';
-import { Coalescer } from './coalescer';
 import { onDidChangeSettings } from './config';
+import { DIAGNOSE_DELAY_MS } from './delays';
 import { Disposable } from './disposable';
 import { diagnoseFile, DIAGNOSTIC_SOURCE, STALE } from './fileProblems';
 import { Measurements } from './measurements';
 import { baseName, folderOf, isPersonaFileName, Persona, PersonaWorkspace } from './personaWorkspace';
-
-/** Keystrokes closer together than this are diagnosed once. */
-const TYPING_DELAY_MS = 50;
+import { Throttle } from './throttle';
 
 export class CapDiagnostics extends Disposable {
   private readonly collection = this.register(vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE));
   /** Per file, the latest pass: an older pass finishing late must not win. */
   private readonly generations = new Map<string, number>();
   private readonly queue = this.register(
-    new Coalescer<vscode.Uri>(TYPING_DELAY_MS, (uris) => {
-      for (const uri of uris) void this.update(uri);
-    }),
+    new Throttle<vscode.Uri>(
+      (uris) => {
+        for (const uri of uris) void this.update(uri);
+      },
+      { delayMs: DIAGNOSE_DELAY_MS },
+    ),
   );
 
   constructor(
@@ -51,7 +52,7 @@ export class CapDiagnostics extends Disposable {
   }
 
   private enqueue(uri: vscode.Uri): void {
-    this.queue.add(uri.toString(), uri);
+    this.queue.add(uri, uri.toString());
   }
 
   /** The persona a file is diagnosed in, if it is diagnosed at all. */

@@ -4,15 +4,13 @@
 import * as vscode from 'vscode';
 import { BootstrapName, escapeControls, HEARTWOOD_FILE } from '../core';
 import { linkLeadingOutside } from './platform';
-import { Coalescer } from './coalescer';
+import { LINK_CHECK_DELAY_MS } from './delays';
 import { Disposable } from './disposable';
 import { DIAGNOSTIC_SOURCE } from './fileProblems';
 import { baseName, ContentChange, Persona, PersonaWorkspace } from './personaWorkspace';
+import { Throttle } from './throttle';
 
 export const LINK_OUTSIDE_CODE = 'link-outside';
-
-/** Checks after a burst of changes come at most this often. */
-const CHECK_DELAY_MS = 200;
 
 export class LinkWarnings extends Disposable {
   private readonly collection = this.register(vscode.languages.createDiagnosticCollection(`${DIAGNOSTIC_SOURCE} links`));
@@ -20,16 +18,16 @@ export class LinkWarnings extends Disposable {
   /** The set of links leading outside changed. */
   readonly onDidChange = this.changeEmitter.event;
   /** `all` after the persona list changed; otherwise the files whose content changed. */
-  private readonly checks = this.register(new Coalescer<ContentChange | 'all'>(CHECK_DELAY_MS, (items) => void this.check(items)));
+  private readonly checks = this.register(new Throttle<ContentChange | 'all'>((items) => void this.check(items), { delayMs: LINK_CHECK_DELAY_MS }));
   /** Bumped by each pass over every file: an older pass finishing late must not win. */
   private generation = 0;
   private targets = new Map<string, string>();
 
   constructor(private readonly personas: PersonaWorkspace) {
     super();
-    this.register(personas.onDidChangePersonas(() => this.checks.add('all', 'all')));
+    this.register(personas.onDidChangePersonas(() => this.checks.add('all')));
     // A file replaced by a link keeps its name: only its content event tells.
-    this.register(personas.onDidChangeContent((change) => this.checks.add(`${change.folder.toString()}/${change.name}`, change)));
+    this.register(personas.onDidChangeContent((change) => this.checks.add(change, `${change.folder.toString()}/${change.name}`)));
     void this.check(['all']);
   }
 

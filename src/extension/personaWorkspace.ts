@@ -15,9 +15,11 @@ import {
   RUNTIME_IDS,
   runtimeProfile,
 } from '../core';
+import { CREATED_SETTLE_MS } from './delays';
 import { Disposable } from './disposable';
 import { CountingReader, couldBePersona, describe, DiscoveryStop, isInside, Persona, readFolder, walkCreated, walkWorkspace, withinReach } from './personaDiscovery';
 import { LiveContent } from './liveContent';
+import { Throttle } from './throttle';
 
 export type { DiscoveryStop, Persona } from './personaDiscovery';
 
@@ -32,8 +34,6 @@ export interface ContentChange {
 
 /** HEARTWOOD.md keeps its own caps (thousands of characters): this many bytes hold far more than any. */
 const HEARTWOOD_READ_LIMIT = 1024 * 1024;
-/** New entries (a checkout, a copy) arrive in bursts: they are looked into together. */
-const CREATED_SETTLE_MS = 100;
 /** The one setting that changes which folders are persona folders. */
 const FOLDERS_SETTING = 'personaStudio.folders';
 
@@ -84,7 +84,8 @@ export class PersonaWorkspace extends Disposable {
   private readonly stale = new Map<string, vscode.Uri>();
   private readonly created = new Map<string, vscode.Uri>();
   private readonly deleted = new Map<string, vscode.Uri>();
-  private createdTimer: ReturnType<typeof setTimeout> | undefined;
+  /** New entries (a checkout, a copy) arrive in bursts: they are looked into together. */
+  private readonly createdSettle = this.register(new Throttle(() => void this.drain(), { delayMs: CREATED_SETTLE_MS }));
   private running: Promise<void> | undefined;
   /** Whole walks of the workspace so far (the log says when, and why). */
   private walks = 0;
@@ -93,7 +94,6 @@ export class PersonaWorkspace extends Disposable {
 
   constructor(private readonly log?: vscode.LogOutputChannel) {
     super();
-    this.register({ dispose: () => clearTimeout(this.createdTimer) });
     const watcher = this.register(
       vscode.workspace.createFileSystemWatcher('**/*.{md,MD,Md,mD}'),
     );
@@ -149,10 +149,7 @@ export class PersonaWorkspace extends Disposable {
     // Persona files have their own watcher; only a new folder can bring files unseen.
     if (isPersonaFileName(baseName(uri)) || !withinReach(uri)) return;
     this.created.set(uri.toString(), uri);
-    this.createdTimer ??= setTimeout(() => {
-      this.createdTimer = undefined;
-      void this.drain();
-    }, CREATED_SETTLE_MS);
+    this.createdSettle.request();
   }
 
   private entryDeleted(uri: vscode.Uri): void {

@@ -5,15 +5,15 @@
 import * as vscode from 'vscode';
 import { CapState, Composition, HEARTWOOD_FILE, reportHeartwood, RUNTIME_NAMES, statusSummary, StatusSummary } from '../core';
 import { CHOOSE_RUNTIME_COMMAND } from './commands/chooseRuntime';
-import { Coalescer } from './coalescer';
 import { heartwoodCaps, onDidChangeSettings, warnAt } from './config';
+import { STATUS_BAR_DELAY_MS } from './delays';
 import { Disposable } from './disposable';
 import { Measurements } from './measurements';
 import type { PersonaTokens } from './tokens/tokenService';
 import { tooltipLines } from './tokens/tokenViews';
 import { baseName, Persona, PersonaWorkspace } from './personaWorkspace';
+import { Throttle } from './throttle';
 
-const TYPING_DELAY_MS = 75;
 const CONTEXT_KEY = 'personaStudio.isPersonaFile';
 const stateIcon: Record<CapState, string> = { missing: '$(circle-slash)', ok: '$(pass)', near: '$(warning)', over: '$(error)' };
 
@@ -23,7 +23,7 @@ export class PersonaStatusBar extends Disposable {
   private shown: { persona: Persona; active: vscode.Uri } | undefined;
   private generation = 0;
   private isPersonaFile: boolean | undefined;
-  private readonly queue = this.register(new Coalescer<null>(TYPING_DELAY_MS, () => void this.update()));
+  private readonly queue = this.register(new Throttle(() => void this.update(), { delayMs: STATUS_BAR_DELAY_MS }));
 
   constructor(
     private readonly personas: PersonaWorkspace,
@@ -34,7 +34,7 @@ export class PersonaStatusBar extends Disposable {
     if (tokens) {
       this.register(
         tokens.onDidChange((folder) => {
-          if (this.shown?.persona.uri.toString() === folder.toString()) this.queue.add('', null);
+          if (this.shown?.persona.uri.toString() === folder.toString()) this.queue.request();
         }),
       );
     }
@@ -44,16 +44,16 @@ export class PersonaStatusBar extends Disposable {
     this.register(personas.onDidChangePersonas(() => this.follow()));
     this.register(
       measurements.onDidChange(({ folder }) => {
-        if (this.shown?.persona.uri.toString() === folder.toString()) this.queue.add('', null);
+        if (this.shown?.persona.uri.toString() === folder.toString()) this.queue.request();
       }),
     );
     // HEARTWOOD.md is not part of any runtime's composition, and its caps are settings.
     this.register(
       personas.onDidChangeContent(({ folder, name }) => {
-        if (name === HEARTWOOD_FILE && this.shown?.persona.uri.toString() === folder.toString()) this.queue.add('', null);
+        if (name === HEARTWOOD_FILE && this.shown?.persona.uri.toString() === folder.toString()) this.queue.request();
       }),
     );
-    this.register(onDidChangeSettings(() => this.queue.add('', null)));
+    this.register(onDidChangeSettings(() => this.queue.request()));
     this.follow();
   }
 

@@ -3,13 +3,14 @@
 // refresh only the persona they touch, so typing in a 2 MB file stays cheap.
 import * as vscode from 'vscode';
 import { HEARTWOOD_FILE, isBootstrapName } from '../core';
+import { TREE_REFRESH_MS, TREE_VERIFY_AFTER_MS } from './delays';
 import { Disposable } from './disposable';
 import { LinkWarnings } from './linkWarnings';
 import { Measurements } from './measurements';
 import type { PersonaTokens } from './tokens/tokenService';
 import { shortTokens } from './tokens/tokenViews';
 import { baseName, PersonaWorkspace } from './personaWorkspace';
-import { ALL, Coalescer } from './tree/coalescer';
+import { Throttle } from './throttle';
 import { bootstrapFileItem, discoveryStopMessage, markLinkOutside, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './tree/items';
 import { Freshness } from './tree/freshness';
 import { registerMissingDecorations } from './tree/missingDecorations';
@@ -19,14 +20,15 @@ import { TreeStats } from './tree/stats';
 export const PERSONAS_VIEW = 'personaStudio.personas';
 /** Internal: scaffolding asks the tree to show a persona it just created. */
 export const REVEAL_PERSONA_COMMAND = 'personaStudio.revealPersona';
-/** Refreshes after an edit come at most this often. */
-const REFRESH_INTERVAL_MS = 150;
-/** A refresh that has not shown a change this long after it was asked for is asked again... */
-const VERIFY_AFTER_MS = 1000;
-/** ...this many times at most, once the user stops typing (a collapsed persona never shows). */
+/**
+ * A refresh that has not shown a change `TREE_VERIFY_AFTER_MS` after it was asked for is asked
+ * again, this many times at most, once the user stops typing (a collapsed persona never shows).
+ */
 const MAX_RETRIES = 3;
 /** More personas than this start collapsed. */
 const EXPAND_UP_TO = 5;
+/** A refresh of the whole tree, which swallows any single persona's. */
+const ALL = Symbol('all');
 
 export class PersonaTree extends Disposable implements vscode.TreeDataProvider<TreeNode> {
   private readonly changeEmitter = this.register(new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>());
@@ -34,9 +36,9 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
   private readonly nodes = new PersonaNodes();
   private readonly stats: TreeStats;
   private readonly view: vscode.TreeView<TreeNode>;
-  private readonly refreshes = new Coalescer<string>(REFRESH_INTERVAL_MS, (keys) => this.deliver(keys));
+  private readonly refreshes = new Throttle<string | typeof ALL>((keys) => this.deliver(keys), { delayMs: TREE_REFRESH_MS });
   private readonly freshness = new Freshness();
-  private readonly verifications = new Coalescer<string>(VERIFY_AFTER_MS, (keys) => this.verify(keys));
+  private readonly verifications = new Throttle<string>((keys) => this.verify(keys), { delayMs: TREE_VERIFY_AFTER_MS });
   private readonly retries = new Map<string, number>();
 
   /** Personas the user has open in the tree: only these are measured before they are shown. */
@@ -142,21 +144,24 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     this.refreshes.add(node.uri.toString());
   }
 
-  private deliver(keys: ReadonlySet<string> | typeof ALL): void {
-    if (keys === ALL) {
+  private deliver(keys: ReadonlyArray<string | typeof ALL>): void {
+    if (keys.includes(ALL)) {
       this.changeEmitter.fire(undefined);
       return;
     }
-    const changed = [...keys].map((key) => this.nodes.get(vscode.Uri.parse(key))).filter((node) => node !== undefined);
+    const changed = keys
+      .filter((key): key is string => key !== ALL)
+      .map((key) => this.nodes.get(vscode.Uri.parse(key)))
+      .filter((node) => node !== undefined);
     if (changed.length === 0) return;
     this.changeEmitter.fire(changed);
     for (const node of changed) this.verifications.add(node.uri.toString());
   }
 
   /** Asks again for refreshes that VS Code folded into an earlier one, once things are quiet. */
-  private verify(keys: ReadonlySet<string> | typeof ALL): void {
+  private verify(keys: readonly string[]): void {
     // A hidden view applies what it was told when it shows again.
-    if (keys === ALL || !this.view.visible) return;
+    if (!this.view.visible) return;
     for (const key of keys) {
       const node = this.nodes.get(vscode.Uri.parse(key));
       if (!node) continue;

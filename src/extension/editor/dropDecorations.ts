@@ -5,13 +5,13 @@
 import * as vscode from 'vscode';
 import { FileMeasure, isBootstrapName, RUNTIME_NAMES, RuntimeId } from '../../core';
 import { CHOOSE_RUNTIME_COMMAND } from '../commands/chooseRuntime';
+import { DROP_REDRAW_DELAY_MS } from '../delays';
 import { Disposable } from '../disposable';
 import { locator } from '../fileProblems';
 import { Measurements } from '../measurements';
 import { baseName, folderOf, PersonaWorkspace } from '../personaWorkspace';
+import { Throttle } from '../throttle';
 
-/** Keystrokes closer together than this redraw once. */
-const TYPING_DELAY_MS = 50;
 /** How faint dropped text is: still readable, plainly not part of what is sent. */
 const DROPPED_OPACITY = '0.45';
 
@@ -33,8 +33,8 @@ export class DropDecorations extends Disposable implements vscode.CodeLensProvid
   );
   private readonly lensEmitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.lensEmitter.event;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly pending = new Set<string>();
+  /** Folders whose measure changed, redrawn together. */
+  private readonly redraws = this.register(new Throttle<string>((folders) => this.redrawFolders(folders), { delayMs: DROP_REDRAW_DELAY_MS }));
   /** Per document, the latest pass: an older one finishing late must not win. */
   private readonly generations = new Map<string, number>();
   /** What each editor shows now, so an unchanged measure is not drawn again. */
@@ -45,12 +45,11 @@ export class DropDecorations extends Disposable implements vscode.CodeLensProvid
     private readonly measurements: Measurements,
   ) {
     super();
-    this.register({ dispose: () => clearTimeout(this.timer) });
     this.register(vscode.languages.registerCodeLensProvider({ pattern: '**/*' }, this));
     this.register(
       measurements.onDidChange(({ folder }) => {
         const key = folder.toString();
-        if (vscode.window.visibleTextEditors.some((editor) => folderOf(editor.document.uri).toString() === key)) this.schedule(key);
+        if (vscode.window.visibleTextEditors.some((editor) => folderOf(editor.document.uri).toString() === key)) this.redraws.add(key);
       }),
     );
     this.register(vscode.window.onDidChangeVisibleTextEditors(() => this.redrawAll()));
@@ -69,17 +68,12 @@ export class DropDecorations extends Disposable implements vscode.CodeLensProvid
     return isBootstrapName(baseName(uri)) && this.personas.find(folderOf(uri)) !== undefined;
   }
 
-  private schedule(folder: string): void {
-    this.pending.add(folder);
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      const folders = new Set(this.pending);
-      this.pending.clear();
-      for (const editor of vscode.window.visibleTextEditors) {
-        if (folders.has(folderOf(editor.document.uri).toString())) void this.redraw(editor);
-      }
-      this.lensEmitter.fire();
-    }, TYPING_DELAY_MS);
+  private redrawFolders(keys: readonly string[]): void {
+    const folders = new Set(keys);
+    for (const editor of vscode.window.visibleTextEditors) {
+      if (folders.has(folderOf(editor.document.uri).toString())) void this.redraw(editor);
+    }
+    this.lensEmitter.fire();
   }
 
   private redrawAll(): void {

@@ -5,15 +5,17 @@
 import * as vscode from 'vscode';
 import { Composition, HEARTWOOD_FILE, lineAndColumn, reportHeartwood } from '../../core';
 import { heartwoodCaps, previewWrap, warnAt } from '../config';
+import { PREVIEW_ACK_TIMEOUT_MS, PREVIEW_FRAME_MS } from '../delays';
 import { Disposable } from '../disposable';
 import { baseName, ContentChange, PersonaWorkspace } from '../personaWorkspace';
+import { Throttle } from '../throttle';
 import { HeartwoodUpdate, parseFromWebview, RevealMessage, ToWebview } from '../../webview/protocol';
 import { tokensMessage } from '../tokens/tokenViews';
 import { SoulBlocks, SoulModel } from './blocks';
 import { CompositionSource } from './compositionSource';
 import { FullerTexts } from './droppedText';
 import { heartwoodModel, labels } from './soulModel';
-import { Coalescer, SoulChanges, SoulSync } from './sync';
+import { SoulChanges, SoulSync } from './sync';
 
 /** Where the session lives: a webview view or a webview panel. */
 export interface PreviewHost {
@@ -22,8 +24,6 @@ export interface PreviewHost {
   /** The editor column a file opened from this preview should go to. */
   fileColumn(uri: vscode.Uri): vscode.ViewColumn;
 }
-
-const ACK_TIMEOUT_MS = 2000;
 
 export class PreviewSession extends Disposable {
   private folder: vscode.Uri | undefined;
@@ -39,7 +39,8 @@ export class PreviewSession extends Disposable {
   /** Sections whose dropped text is revealed. */
   private readonly revealed = new Set<string>();
   private readonly fuller = new FullerTexts();
-  private readonly updates: Coalescer;
+  /** The first change of a burst is sent at once, the rest in one more update a frame later. */
+  private readonly updates: Throttle;
   private pendingReveal: RevealMessage | undefined;
   /** The render or update the webview has not acknowledged yet. */
   private unacked: number | undefined;
@@ -61,7 +62,7 @@ export class PreviewSession extends Disposable {
   ) {
     super();
     this.folder = folder;
-    this.updates = new Coalescer(() => this.update());
+    this.updates = new Throttle(() => this.update(), { delayMs: PREVIEW_FRAME_MS, leading: true });
     this.register({ dispose: () => (this.updates.dispose(), clearTimeout(this.ackTimeout)) });
     this.register(host.webview.onDidReceiveMessage((raw) => this.receive(raw)));
     this.register(
@@ -168,7 +169,7 @@ export class PreviewSession extends Disposable {
       this.unacked = message.seq;
       // Should an ack get lost, carry on after a while rather than stall.
       clearTimeout(this.ackTimeout);
-      this.ackTimeout = setTimeout(() => this.acked(message.seq), ACK_TIMEOUT_MS);
+      this.ackTimeout = setTimeout(() => this.acked(message.seq), PREVIEW_ACK_TIMEOUT_MS);
     }
     void this.host.webview.postMessage(message);
   }

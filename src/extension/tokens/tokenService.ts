@@ -6,7 +6,9 @@ import * as vscode from 'vscode';
 import type { Composition } from '../../core/runtimes/profile';
 import type { TokenEncoding } from '../../core/tokens';
 import { tokenSettings, TokenSettings } from '../config';
+import { TOKEN_COUNT_DELAY_MS } from '../delays';
 import { Disposable } from '../disposable';
+import { Throttle } from '../throttle';
 import type { TokenEngine } from './engine';
 import { createTokenEngine } from '../platform';
 import { CompositionCounter } from './personaTokens';
@@ -30,14 +32,14 @@ export class PersonaTokens extends Disposable {
   private readonly last = new Map<string, PersonaTokenCounts>();
   /** Per folder: the composition asked for last, counted once the keystroke path is done. */
   private readonly wanted = new Map<string, { readonly folder: vscode.Uri; readonly composition: Composition; readonly encoding: TokenEncoding; started?: boolean }>();
-  private scheduled: ReturnType<typeof setTimeout> | undefined;
+  private readonly counting = new Throttle(() => this.countWanted(), { delayMs: TOKEN_COUNT_DELAY_MS });
   /** Sends the worker only what changed since the last count. */
   private readonly counter = new CompositionCounter(() => (this.engine ??= createTokenEngine!(this.workerPath)));
   private failure: string | undefined;
 
   constructor(private readonly workerPath: string) {
     super();
-    this.register({ dispose: () => (clearTimeout(this.scheduled), this.engine?.dispose()) });
+    this.register({ dispose: () => (this.counting.dispose(), this.engine?.dispose()) });
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (!event.affectsConfiguration('personaStudio.tokens')) return;
@@ -86,11 +88,10 @@ export class PersonaTokens extends Disposable {
     const wanted = this.wanted.get(key);
     if (wanted?.composition === composition && wanted.encoding === encoding) return;
     this.wanted.set(key, { folder, composition, encoding });
-    this.scheduled ??= setTimeout(() => this.countWanted(), 0);
+    this.counting.request();
   }
 
   private countWanted(): void {
-    this.scheduled = undefined;
     for (const wanted of this.wanted.values()) {
       if (wanted.started) continue;
       wanted.started = true;
