@@ -157,7 +157,7 @@ async function shootTokens(target) {
  * preview beside at OpenClaw's marker.
  */
 async function shootOpenclawCut(target) {
-  const { runtimeProfile, lineAndColumn } = tsxRequire('../src/core/index.ts', import.meta.url);
+  const { runtimeProfile } = tsxRequire('../src/core/index.ts', import.meta.url);
   const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-shot-')), 'examples');
   fs.cpSync(path.join(examples, 'ava'), path.join(root, 'ava'), { recursive: true });
   const dir = path.join(root, 'ava');
@@ -166,14 +166,13 @@ async function shootOpenclawCut(target) {
     files.set('SOUL.md', { kind: 'text', text: soul });
     return runtimeProfile('openclaw').compose({ dir, files }, { workspacePath: AGENT_WORKSPACE }).files.find((file) => file.name === 'SOUL.md');
   };
-  const { text, measure } = bigSoul(openclaw);
+  const { text, measure, section } = bigSoul(openclaw);
   fs.writeFileSync(path.join(dir, 'SOUL.md'), text);
   fs.mkdirSync(path.join(root, '.vscode'));
   // Headings as in the agent's own workspace, not the temporary copy's path.
   fs.writeFileSync(path.join(root, '.vscode/settings.json'), JSON.stringify({ 'personaStudio.runtime': 'openclaw', 'personaStudio.openclaw.workspacePath': AGENT_WORKSPACE }));
-  const cut = lineAndColumn(text, measure.dropped[0].start);
   try {
-    const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1600, height: 1000 } });
+    const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1600, height: 1050 } });
     const patience = { timeout: 90_000 };
     await wb.showContainer();
     await waitForValue(() => wb.treeRows(), (rows) => rows.some((row) => row.label === 'TOOLS.md' && row.description === 'not loaded by OpenClaw'), 'TOOLS.md not loaded, in the tree', patience);
@@ -195,7 +194,9 @@ async function shootOpenclawCut(target) {
     // The head's sections folded, the cut's section open: the note and the cut in one view.
     await wb.focusEditor();
     await wb.runCommand('Fold Level 2');
-    await settleAndShoot(wb, target, { cursor: [{ line: cut.line + 1, column: cut.column + 1 }, 'start'] });
+    await wb.moveCursor({ line: section });
+    await wb.runCommand('Unfold');
+    await settleAndShoot(wb, target, { cursor: ['start'] });
     await wb.close();
   } finally {
     fs.rmSync(path.dirname(root), { recursive: true, force: true });
