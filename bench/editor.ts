@@ -112,6 +112,8 @@ export interface EditorResults {
 
 export async function benchEditor(options: { samples: number; smoke: boolean }): Promise<EditorResults> {
   const { samples, smoke } = options;
+  const parts = process.env.BENCH_PARTS?.split(',');
+  const wanted = (part: string) => !parts || parts.includes(part);
   try {
     const paint: PaintRow[] = [];
     const paintCases: Array<[string, () => Record<string, string>]> = smoke
@@ -121,7 +123,7 @@ export async function benchEditor(options: { samples: number; smoke: boolean }):
           ['500 personas (collapsed)', () => personas(500)],
           ['10,000 folders, 5 personas', () => bigTree(10_000)],
         ];
-    for (const [label, files] of paintCases) paint.push(await paintFor(label, files()));
+    if (wanted('tree')) for (const [label, files] of paintCases) paint.push(await paintFor(label, files()));
 
     const only = process.env.BENCH_FILES?.split(',');
     const big = 2 * 1024 * 1024 - 4096;
@@ -138,9 +140,9 @@ export async function benchEditor(options: { samples: number; smoke: boolean }):
     ];
     const latency: LatencyRow[] = [];
     for (const [key, label, files, settings] of smoke ? cases.slice(0, 1) : cases) {
-      if (!only || only.includes(key)) latency.push(...(await latencyFor(label, files(), samples, smoke ? 1 : 2, settings)));
+      if (wanted('latency') && (!only || only.includes(key))) latency.push(...(await latencyFor(label, files(), samples, smoke ? 1 : 2, settings)));
     }
-    const tokens = await benchEditorTokens({ samples, smoke });
+    const tokens = wanted('tokens') ? await benchEditorTokens({ samples, smoke }) : [];
     return { paint, latency, tokens };
   } finally {
     await stopSession();

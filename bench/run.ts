@@ -3,6 +3,7 @@
 //   BENCH_SMOKE=1  small sizes and one case of each kind: checks that the benchmark runs (npm test)
 //   BENCH_CORE_ONLY=1  skip the real-VS-Code part
 //   BENCH_FILES=10KB,2MB,7x2MB,10KB-openclaw,2MB-openclaw,7x2MB-openclaw  which personas to time in the real VS Code (default all)
+//   BENCH_PARTS=tree,latency,tokens  which parts of the real-VS-Code run to time (default all)
 //   BENCH_VERBOSE=1  print every sample
 //   BENCH_KEY_DELAY=ms  pause between keys (default 0: as fast as the browser takes them)
 import fs from 'node:fs';

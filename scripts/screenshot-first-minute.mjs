@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { require as tsxRequire } from 'tsx/cjs/api';
+import { settleAndShoot } from './settleAndShoot.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outIndex = process.argv.indexOf('--out');
@@ -42,9 +43,7 @@ try {
   await wb.pickQuickInputItem('Get Started with Persona Studio');
   await wb.page.locator('.gettingStartedSlideDetails .getting-started-step').first().waitFor(patience);
   await wb.page.waitForTimeout(1500); // the step's media fades in
-  await wb.page.mouse.move(0, 0);
-  await wb.screenshot(path.join(out, 'walkthrough.png'));
-  say('wrote walkthrough.png');
+  await settleAndShoot(wb, path.join(out, 'walkthrough.png'));
   await wb.close();
 
   // A fresh window for the task, so no picker of the walkthrough lingers.
@@ -66,10 +65,7 @@ async function shootCheckTask(wb) {
   const items = await waitForValue(() => wb.quickInputItems(), (shown) => shown.some((item) => /: check\b/.test(item.label)), 'the check task', patience);
   await wb.pickQuickInputItem(items.find((item) => /: check\b/.test(item.label)).label);
   await waitForValue(() => wb.problems(), (shown) => shown.some((problem) => problem.source === 'persona-studio'), 'the task problems', patience);
-  await wb.runCommand('Notifications: Clear All Notifications');
-  await wb.page.mouse.move(0, 0);
-  await wb.screenshot(path.join(out, 'check-task.png'));
-  say('wrote check-task.png');
+  await settleAndShoot(wb, path.join(out, 'check-task.png'));
 }
 
 /** Appends log lines until the file is a few hundred bytes past the 2 MB cap. */

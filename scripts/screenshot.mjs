@@ -2,12 +2,13 @@
 // the example personas with the Persona Studio container, an open bootstrap file and the
 // soul preview beside it. Run again whenever the UI changes:
 //
-//   node scripts/screenshot.mjs [--out docs/images] [--only tokens]
+//   flock /tmp/persona-e2e.lock node scripts/screenshot.mjs [--out docs/images] [--only tokens,openclaw-cut]
 //
 // Writes persona-studio.png (Ava, seven files), heartwood.png (Atlas, HEARTWOOD.md),
 // cap-warning.png (a copy of Ava, in a temporary folder, whose MEMORY.md grew past its cap)
-// and tokens.png (a copy of Ava under OpenClaw with a price set: tokens and cost per turn).
-// `--only NAME` writes that one picture alone.
+// tokens.png (a copy of Ava under OpenClaw with a price set: tokens and cost per turn) and
+// openclaw-cut.png (a copy of Ava under OpenClaw whose SOUL.md of 30,000 chars it cuts).
+// `--only NAME[,NAME…]` writes those pictures alone.
 // What does not show up is left out of the picture, and said so.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { require as tsxRequire } from 'tsx/cjs/api';
+import { bigSoul } from './openclawSoul.mjs';
+import { settleAndShoot } from './settleAndShoot.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outIndex = process.argv.indexOf('--out');
@@ -22,8 +25,10 @@ const out = path.resolve(outIndex >= 0 ? process.argv[outIndex + 1] : path.join(
 const examples = path.join(repo, 'examples');
 const say = (line) => console.log(`[screenshot] ${line}`);
 const onlyIndex = process.argv.indexOf('--only');
-const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
-const wanted = (name) => only === undefined || only === name;
+const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1].split(',') : undefined;
+/** Where OpenClaw's headings say the files are: an agent's workspace as OpenClaw lays it out. */
+const AGENT_WORKSPACE = '/home/ava/.openclaw/workspace';
+const wanted = (name) => only === undefined || only.includes(name);
 
 const paths = tsxRequire('../test/e2e/harness/paths.ts', import.meta.url);
 try {
@@ -63,6 +68,7 @@ try {
   }
   if (wanted('cap-warning')) await shootCapWarning(path.join(out, 'cap-warning.png'));
   if (wanted('tokens')) await shootTokens(path.join(out, 'tokens.png'));
+  if (wanted('openclaw-cut')) await shootOpenclawCut(path.join(out, 'openclaw-cut.png'));
 } finally {
   await browser.close();
   await server.stop();
@@ -87,12 +93,7 @@ async function shoot(wb, file, rows, target) {
   } catch (error) {
     say(`no soul preview in the picture (${firstLine(error)})`);
   }
-  await wb.runCommand('Notifications: Clear All Notifications');
-  await wb.focusEditor();
-  await wb.moveCursor('start');
-  await wb.page.mouse.move(0, 0);
-  await wb.screenshot(target);
-  say(`wrote ${path.relative(repo, target)}`);
+  await settleAndShoot(wb, target, { cursor: ['start'] });
 }
 
 /** Ava with a MEMORY.md a few lines past the 2 MB cap: the Problems entry, the squiggle from the cut, the red status item and the preview at the cut. */
@@ -121,14 +122,8 @@ async function shootCapWarning(target) {
     await wb.moveCursor({ line: cut.line + 1, column: cut.column + 1 });
     await wb.applyQuickFix('Open the soul preview at the cut');
     await waitForValue(() => wb.webviewText('personaStudio.preview', patience), (shown) => shown.includes('[truncated: exceeds 2 MB bootstrap cap]'), 'the preview at the cut', patience);
-    await wb.runCommand('Notifications: Clear All Notifications');
-    await wb.focusEditor();
     // A few lines above the cut, so the squiggle and the kept lines both show.
-    await wb.moveCursor({ line: Math.max(1, cut.line - 8), column: 1 });
-    await wb.moveCursor({ line: cut.line + 1, column: cut.column + 1 });
-    await wb.page.mouse.move(0, 0);
-    await wb.screenshot(target);
-    say(`wrote ${path.relative(repo, target)}`);
+    await settleAndShoot(wb, target, { cursor: [{ line: Math.max(1, cut.line - 8), column: 1 }, { line: cut.line + 1, column: cut.column + 1 }] });
     await wb.close();
   } finally {
     fs.rmSync(path.dirname(root), { recursive: true, force: true });
@@ -140,7 +135,7 @@ async function shootTokens(target) {
   const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-shot-')), 'examples');
   fs.cpSync(path.join(examples, 'ava'), path.join(root, 'ava'), { recursive: true });
   fs.mkdirSync(path.join(root, '.vscode'));
-  fs.writeFileSync(path.join(root, '.vscode/settings.json'), JSON.stringify({ 'personaStudio.runtime': 'openclaw', 'personaStudio.tokens.pricePerMillion': 2.5 }));
+  fs.writeFileSync(path.join(root, '.vscode/settings.json'), JSON.stringify({ 'personaStudio.runtime': 'openclaw', 'personaStudio.openclaw.workspacePath': AGENT_WORKSPACE, 'personaStudio.tokens.pricePerMillion': 2.5 }));
   try {
     const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1440, height: 900 } });
     const patience = { timeout: 90_000 };
@@ -148,12 +143,60 @@ async function shootTokens(target) {
     await wb.openFile('ava/SOUL.md');
     await wb.runCommand('Persona: Open Soul Preview to the Side');
     await waitForValue(() => wb.webviewText('personaStudio.preview', patience), (shown) => shown.includes('sent on every turn'), 'the tokens in the preview', patience);
-    await wb.runCommand('Notifications: Clear All Notifications');
+    await settleAndShoot(wb, target, { cursor: ['start'] });
+    await wb.close();
+  } finally {
+    fs.rmSync(path.dirname(root), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Ava under OpenClaw with a SOUL.md of about 30,000 chars: in the editor the note of what
+ * OpenClaw keeps and the dropped middle dimmed (the sections before the cut folded, so both
+ * show), the Problems entry, the tree (SOUL.md over its cap, TOOLS.md not loaded) and the
+ * preview beside at OpenClaw's marker.
+ */
+async function shootOpenclawCut(target) {
+  const { runtimeProfile } = tsxRequire('../src/core/index.ts', import.meta.url);
+  const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-shot-')), 'examples');
+  fs.cpSync(path.join(examples, 'ava'), path.join(root, 'ava'), { recursive: true });
+  const dir = path.join(root, 'ava');
+  const openclaw = (soul) => {
+    const files = new Map(fs.readdirSync(dir).map((name) => [name, { kind: 'text', text: fs.readFileSync(path.join(dir, name), 'utf8') }]));
+    files.set('SOUL.md', { kind: 'text', text: soul });
+    return runtimeProfile('openclaw').compose({ dir, files }, { workspacePath: AGENT_WORKSPACE }).files.find((file) => file.name === 'SOUL.md');
+  };
+  const { text, measure, section } = bigSoul(openclaw);
+  fs.writeFileSync(path.join(dir, 'SOUL.md'), text);
+  fs.mkdirSync(path.join(root, '.vscode'));
+  // Headings as in the agent's own workspace, not the temporary copy's path.
+  fs.writeFileSync(path.join(root, '.vscode/settings.json'), JSON.stringify({ 'personaStudio.runtime': 'openclaw', 'personaStudio.openclaw.workspacePath': AGENT_WORKSPACE }));
+  try {
+    const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1600, height: 1050 } });
+    const patience = { timeout: 90_000 };
+    await wb.showContainer();
+    await waitForValue(() => wb.treeRows(), (rows) => rows.some((row) => row.label === 'TOOLS.md' && row.description === 'not loaded by OpenClaw'), 'TOOLS.md not loaded, in the tree', patience);
+    await wb.openFile('ava/SOUL.md');
+    await waitForValue(() => wb.problems(), (shown) => shown.some((problem) => problem.source === 'Persona Studio' && problem.file === 'SOUL.md'), 'the cut in Problems', patience);
     await wb.focusEditor();
     await wb.moveCursor('start');
-    await wb.page.mouse.move(0, 0);
-    await wb.screenshot(target);
-    say(`wrote ${path.relative(repo, target)}`);
+    const lens = wb.page.locator('.part.editor .codelens-decoration').filter({ hasText: measure.note }).first();
+    try {
+      await lens.waitFor(patience);
+    } catch (error) {
+      const seen = await wb.page.locator('.part.editor .codelens-decoration').allTextContents();
+      await wb.screenshot(path.join(os.tmpdir(), 'openclaw-cut-failed.png'));
+      throw new Error(`no note "${measure.note}" above SOUL.md (lenses: ${JSON.stringify(seen)}; picture in ${os.tmpdir()}/openclaw-cut-failed.png): ${firstLine(error)}`);
+    }
+    // The note itself opens the preview beside, at OpenClaw's marker.
+    await lens.locator('a').first().click();
+    await waitForValue(() => wb.webviewText('personaStudio.preview', patience), (shown) => shown.includes('truncated'), 'the preview at the marker', patience);
+    // The head's sections folded, the cut's section open: the note and the cut in one view.
+    await wb.focusEditor();
+    await wb.runCommand('Fold Level 2');
+    await wb.moveCursor({ line: section });
+    await wb.runCommand('Unfold');
+    await settleAndShoot(wb, target, { cursor: ['start'] });
     await wb.close();
   } finally {
     fs.rmSync(path.dirname(root), { recursive: true, force: true });

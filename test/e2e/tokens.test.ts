@@ -1,15 +1,17 @@
-// Tokens in the soul preview, in a real VS Code: each section's tokens and the soul's
-// follow typing before saving, equal to the core's count of the text the chosen
-// runtime sends, change with the encoding and the runtime, and vanish when off.
+// Tokens in a real VS Code: each preview section's tokens and the soul's, the Personas
+// tree's count and the status bar tooltip's line follow typing before saving, equal to
+// the core's count of the text the chosen runtime sends, change with the encoding and the
+// runtime, and vanish when off.
 import assert from 'node:assert/strict';
 import { FrameLocator } from 'playwright-core';
 import { runtimeProfile } from '../../src/core/runtimes';
 import type { FileContent, RuntimeId } from '../../src/core/runtimes/profile';
 import { countTokens } from '../../src/core/tokensCount';
-import type { TokenEncoding } from '../../src/core/tokens';
+import { cacheNote, formatContextShare, formatTokensShort, TokenEncoding } from '../../src/core/tokens';
 import { eventually, openWorkspace, Workbench } from './harness';
 
 const count = (n: number) => n.toLocaleString('en-US');
+const STATUS_ID = 'persona-studio.persona-studio.personaStudio.status';
 
 /** SOUL.md's section as `runtime` sends it, and the whole composed text, as the extension composes them. */
 function composed(runtime: RuntimeId, files: Record<string, string>, folder: string): { section: string; text: string } {
@@ -37,6 +39,24 @@ async function shownTokens(frame: FrameLocator): Promise<{ soul: string; total: 
   });
 }
 
+/** The persona row's description in the Personas tree ("2 files · 120 B · 31 tokens"). */
+async function personaRow(wb: Workbench): Promise<string> {
+  return (await wb.treeRows()).find((row) => row.level === 1 && row.label === 'ava')?.description ?? '';
+}
+
+/** The status bar item's hover text, hovered afresh, for SOUL.md's persona (its editor focused). */
+async function statusTooltip(wb: Workbench): Promise<string> {
+  await wb.focusEditor();
+  await wb.page.mouse.move(0, 0);
+  await wb.page.locator('.workbench-hover, .monaco-hover').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  await wb.page.locator(`[id="${STATUS_ID}"]`).hover();
+  const hover = wb.page.locator('.workbench-hover, .monaco-hover').filter({ hasText: 'Total' }).first();
+  await hover.waitFor({ timeout: 10_000 });
+  const text = (await hover.innerText()).replace(/\s+/g, ' ');
+  await wb.page.mouse.move(0, 0);
+  return text;
+}
+
 async function openPreviewOf(wb: Workbench, file: string): Promise<FrameLocator> {
   await wb.openFile(file);
   await eventually(async () => assert.ok((await wb.activityBarItems()).includes('Persona Studio')), { timeout: 90_000 });
@@ -53,6 +73,7 @@ describe('Tokens', function () {
     const settings = { 'personaStudio.tokens.pricePerMillion': 2.5 };
     const wb = await openWorkspace({ files: Object.fromEntries(Object.entries(files).map(([name, text]) => [`ava/${name}`, text])), settings });
     const folder = wb.path('ava');
+    await wb.showContainer();
     const frame = await openPreviewOf(wb, 'ava/SOUL.md');
     const check = async (runtime: RuntimeId, encoding: TokenEncoding, texts: Record<string, string>) => {
       const want = expected(runtime, encoding, texts, folder);
@@ -61,6 +82,15 @@ describe('Tokens', function () {
         assert.equal(shown.soul, `${count(want.soul)} tokens`);
         assert.match(shown.total, new RegExp(`^${count(want.total)} tokens of 200,000 \\(`));
         assert.match(shown.cost, new RegExp(`^sent on every turn: ${count(want.total)} tokens ≈ \\$`));
+      }, { timeout: 60_000 });
+      // The tree's persona row and the status bar tooltip count the same whole text.
+      await eventually(async () => assert.match(await personaRow(wb), new RegExp(` · ${formatTokensShort(want.total, encoding)} tokens$`)), { timeout: 60_000 });
+      await eventually(async () => {
+        const tooltip = await statusTooltip(wb);
+        assert.ok(tooltip.includes(`Tokens: ${formatContextShare(want.total, 200_000, encoding)}`), tooltip);
+        assert.ok(tooltip.includes(`sent on every turn: ${count(want.total)} tokens ≈ $`), tooltip);
+        const note = cacheNote(runtime);
+        if (note) assert.ok(tooltip.includes(note.replace(/\s+/g, ' ')), tooltip);
       }, { timeout: 60_000 });
       return want;
     };
@@ -89,6 +119,9 @@ describe('Tokens', function () {
     await eventually(async () => {
       assert.deepEqual(await shownTokens(frame), { soul: '', total: '', cost: '' });
       assert.doesNotMatch(await frame.locator('body').innerText(), /tokens?\b/);
+      assert.doesNotMatch(await personaRow(wb), /tokens/);
+      const tooltip = await statusTooltip(wb);
+      assert.doesNotMatch(tooltip, /Tokens:|sent on every turn/, tooltip);
     }, { timeout: 60_000 });
   });
 });
