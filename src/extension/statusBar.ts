@@ -7,6 +7,7 @@ import { CapState, Composition, HEARTWOOD_FILE, reportHeartwood, RUNTIME_NAMES, 
 import { CHOOSE_RUNTIME_COMMAND } from './commands/chooseRuntime';
 import { Coalescer } from './coalescer';
 import { heartwoodCaps, onDidChangeSettings, warnAt } from './config';
+import { localize } from './coreMessages';
 import { Disposable } from './disposable';
 import { Measurements } from './measurements';
 import type { PersonaTokens } from './tokens/tokenService';
@@ -105,7 +106,7 @@ export class PersonaStatusBar extends Disposable {
         persona.heartwood || baseName(active) === HEARTWOOD_FILE ? this.personas.heartwoodText(persona.uri) : Promise.resolve(undefined),
       ]);
       const heartwood = heartwoodText === undefined ? undefined : reportHeartwood(heartwoodText, heartwoodCaps(persona.uri), warnAt(persona.uri));
-      summary = statusSummary({ composition, heartwood, active: baseName(active) }, (message, ...args) => vscode.l10n.t(message, ...args));
+      summary = statusSummary({ composition, heartwood, active: baseName(active) }, localize);
       tokenLines = this.tokenLines(persona.uri, composition);
     } catch {
       return; // A file vanished mid-read: its own change event brings another pass.
@@ -121,7 +122,7 @@ export class PersonaStatusBar extends Disposable {
     const counts = this.tokens.counts(folder);
     const settings = this.tokens.settings(folder);
     if (!counts || settings.encoding === undefined) return [];
-    return tooltipLines(counts, settings, composition.runtime, (message, ...args) => vscode.l10n.t(message, ...args));
+    return tooltipLines(counts, settings, composition.runtime);
   }
 
   private render(persona: Persona, summary: StatusSummary, tokenLines: readonly string[]): void {

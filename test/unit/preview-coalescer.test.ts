@@ -1,3 +1,4 @@
+import './vscodeL10n';
 import assert from 'node:assert';
 import { Coalescer, Timers } from '../../src/extension/preview/sync';
 
