@@ -47,6 +47,15 @@ export const CORE_MESSAGES = {
     'ZeroClaw puts Project Context in the system prompt: it is cached only as part of an unchanged prompt prefix, where the provider caches one.',
   cacheCodex:
     'Codex sends AGENTS.md as the first user message: it is cached only as part of an unchanged conversation prefix, where the provider caches one.',
+  // What belongs in each bootstrap file (templates.ts).
+  purposeAgents: 'Operating rules: how the agent works, what it must always and never do.',
+  purposeSoul: 'Character and values: who the agent is when nobody is giving it rules.',
+  purposeIdentity: 'Name, role and the facts about itself the agent should state the same way every time.',
+  purposeUser: 'Who the agent serves: the people, their context, their preferences.',
+  purposeTools: 'The tools at hand and when (and when not) to reach for each.',
+  purposeHeartbeat: 'What to do on a scheduled wake-up with nobody asking: checks, routines, reports.',
+  purposeMemory: 'Durable facts learned over time. Composed last; the agent may append here.',
+  purposeHeartwood: 'A single-file identity: who the agent is, then an optional "## Voice & Tone" section.',
 } as const;
 
 export type CoreMessageId = keyof typeof CORE_MESSAGES;

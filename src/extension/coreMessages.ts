@@ -79,5 +79,21 @@ export const localize: Render = (id: CoreMessageId, ...args: MessageArg[]): stri
       return vscode.l10n.t('ZeroClaw puts Project Context in the system prompt: it is cached only as part of an unchanged prompt prefix, where the provider caches one.');
     case 'cacheCodex':
       return vscode.l10n.t('Codex sends AGENTS.md as the first user message: it is cached only as part of an unchanged conversation prefix, where the provider caches one.');
+    case 'purposeAgents':
+      return vscode.l10n.t('Operating rules: how the agent works, what it must always and never do.');
+    case 'purposeSoul':
+      return vscode.l10n.t('Character and values: who the agent is when nobody is giving it rules.');
+    case 'purposeIdentity':
+      return vscode.l10n.t('Name, role and the facts about itself the agent should state the same way every time.');
+    case 'purposeUser':
+      return vscode.l10n.t('Who the agent serves: the people, their context, their preferences.');
+    case 'purposeTools':
+      return vscode.l10n.t('The tools at hand and when (and when not) to reach for each.');
+    case 'purposeHeartbeat':
+      return vscode.l10n.t('What to do on a scheduled wake-up with nobody asking: checks, routines, reports.');
+    case 'purposeMemory':
+      return vscode.l10n.t('Durable facts learned over time. Composed last; the agent may append here.');
+    case 'purposeHeartwood':
+      return vscode.l10n.t('A single-file identity: who the agent is, then an optional "## Voice & Tone" section.');
   }
 };

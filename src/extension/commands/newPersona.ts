@@ -4,12 +4,13 @@ import * as vscode from 'vscode';
 import {
   BOOTSTRAP_ORDER,
   checkPersonaFolderName,
-  FILE_PURPOSE,
+  filePurpose,
   FolderNameProblem,
   HEARTWOOD_FILE,
   suggestPersonaParent,
   TemplateName,
 } from '../../core';
+import { localize } from '../coreMessages';
 import { REVEAL_PERSONA_COMMAND } from '../tree';
 import type { CommandContext } from './context';
 import { createFromTemplates, fileExists, openFiles, reportOutcome } from './createFiles';
@@ -149,7 +150,7 @@ async function pickFiles(folder: vscode.Uri): Promise<TemplateName[] | undefined
   const item = (name: TemplateName, i: number): Item => ({
     label: name,
     description: exists[i] ? vscode.l10n.t('exists: kept as it is') : undefined,
-    detail: FILE_PURPOSE[name],
+    detail: filePurpose(name, localize),
     picked: !exists[i] && name !== HEARTWOOD_FILE,
     name,
   });

@@ -1,7 +1,8 @@
 // Scaffolding: create missing bootstrap files of a persona from templates, one or
 // all at once, and new persona folders. Nothing is ever overwritten.
 import * as vscode from 'vscode';
-import { BOOTSTRAP_ORDER, FILE_PURPOSE, HEARTWOOD_FILE, TemplateName } from '../../core';
+import { BOOTSTRAP_ORDER, filePurpose, HEARTWOOD_FILE, TemplateName } from '../../core';
+import { localize } from '../coreMessages';
 import { baseName, folderOf, Persona } from '../personaWorkspace';
 import type { CommandContext } from './context';
 import { createFromTemplates, missingIn, openFiles, reportOutcome } from './createFiles';
@@ -42,7 +43,7 @@ async function scaffoldMissing(deps: CommandContext, target: unknown): Promise<v
     return;
   }
   const picked = await vscode.window.showQuickPick(
-    missing.map((name) => ({ label: name, detail: FILE_PURPOSE[name], picked: true, name })),
+    missing.map((name) => ({ label: name, detail: filePurpose(name, localize), picked: true, name })),
     {
       canPickMany: true,
       title: vscode.l10n.t('Scaffold Missing Bootstrap Files: {0}', persona.label),
@@ -110,7 +111,7 @@ async function pickMissing(persona: Persona): Promise<TemplateName | undefined> 
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    missing.map((name) => ({ label: name, detail: FILE_PURPOSE[name], name })),
+    missing.map((name) => ({ label: name, detail: filePurpose(name, localize), name })),
     { title: vscode.l10n.t('Create Bootstrap File: {0}', persona.label), placeHolder: vscode.l10n.t('Which file?') },
   );
   return picked?.name;

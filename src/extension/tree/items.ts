@@ -2,7 +2,6 @@
 // state icon, tooltip, click.
 import * as vscode from 'vscode';
 import {
-  BootstrapName,
   capShare,
   CapState,
   FileMeasure,
@@ -10,7 +9,7 @@ import {
   DISCOVERY_MAX_DEPTH,
   escapeControls,
   escapeMarkdown,
-  FILE_PURPOSE,
+  filePurpose,
   formatCount,
   formatMeasure,
   formatMeasureExact,
@@ -108,7 +107,7 @@ export function bootstrapFileItem(node: FileNode, stats: FileStats): vscode.Tree
   const unsaved = stats.unsaved ? ' ●' : '';
   item.resourceUri = node.uri;
   item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [node.uri] };
-  const lines = [`**${node.name}** — ${FILE_PURPOSE[node.name as BootstrapName] ?? ''}`, ''];
+  const lines = [`**${node.name}** — ${isBootstrapName(node.name) ? filePurpose(node.name, localize) : ''}`, ''];
   const share = capShare(measure);
   const size = formatMeasure(measure.size, unit, localize);
   const cap = measure.effectiveCap ?? measure.cap;
@@ -188,7 +187,7 @@ function missingItem(item: vscode.TreeItem, node: FileNode, status?: FileStatus,
   // A URI of our own scheme: the decoration that dims the label applies here only.
   item.resourceUri = missingUri(node.uri);
   item.contextValue = 'bootstrapFile.missing';
-  const purpose = `**${node.name}** — ${FILE_PURPOSE[node.name]}`;
+  const purpose = `**${node.name}** — ${filePurpose(node.name, localize)}`;
   let what = vscode.l10n.t('Missing: the runtime leaves it out of the soul. Click to create it from a template.');
   item.description = vscode.l10n.t('missing');
   if (status === 'missing' && runtime) {
@@ -222,7 +221,7 @@ export function heartwoodItem(node: FileNode, stats: HeartwoodStats): vscode.Tre
     item.iconPath = stateIcon[report.state as Exclude<CapState, 'missing'>];
   }
   const lines = [
-    `**${HEARTWOOD_FILE}** — ${FILE_PURPOSE[HEARTWOOD_FILE]}`,
+    `**${HEARTWOOD_FILE}** — ${filePurpose(HEARTWOOD_FILE, localize)}`,
     '',
     vscode.l10n.t('{0} of {1} characters ({2})', formatCount(report.chars), formatCount(report.cap), formatPercent(report.fraction)),
     vscode.l10n.t('Cap: loader maxChars {0}, route ceiling {1}; the lower one applies.', formatCount(report.maxChars), formatCount(report.ceiling)),
