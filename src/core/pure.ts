@@ -12,6 +12,7 @@ export * from './escape';
 export * from './utf8';
 export * from './soulSize';
 export * from './personaFolderName';
+export * from './messages';
 export * from './capMessages';
 export * from './statusSummary';
 export * from './runtimes';

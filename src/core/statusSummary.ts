@@ -1,10 +1,11 @@
 // What the status bar says about the persona of the active editor under its runtime:
 // the total against the runtime's budget (the soul's bytes for toolnexus), the active
-// file's share of its cap, and a row per file for the tooltip. Pure.
+// file's share of its cap, and a row per file for the tooltip. Pure; words are core messages.
 import { isBootstrapName, miscasedBootstrapName } from './bootstrap';
-import { formatMeasure, RUNTIME_NAMES, Translate, untranslated } from './capMessages';
+import { formatMeasure, RUNTIME_NAMES } from './capMessages';
 import { formatBytes, formatCount, formatPercent } from './format';
 import { HEARTWOOD_FILE, HeartwoodReport } from './heartwood';
+import { english, Render } from './messages';
 import { CapState, worseState } from './report';
 import { Composition, FileMeasure } from './runtimes/profile';
 
@@ -46,7 +47,7 @@ export function capShare(file: FileMeasure): number | undefined {
   return cap ? file.size / cap : undefined;
 }
 
-export function statusSummary(input: StatusInput, t: Translate = untranslated): StatusSummary {
+export function statusSummary(input: StatusInput, t: Render = english): StatusSummary {
   const { composition, heartwood } = input;
   const soul = totalText(composition, t);
   const anyBootstrap = composition.files.some((file) => isBootstrapName(file.name) && isPresent(file));
@@ -61,8 +62,8 @@ export function statusSummary(input: StatusInput, t: Translate = untranslated): 
     rows.push({
       name: HEARTWOOD_FILE,
       state: heartwood.state,
-      size: t('{0} chars', formatCount(heartwood.chars)),
-      share: t('{0} of {1}', formatPercent(heartwood.fraction), formatCount(heartwood.cap)),
+      size: t('sizeChars', formatCount(heartwood.chars)),
+      share: t('shareOf', formatPercent(heartwood.fraction), formatCount(heartwood.cap)),
     });
   }
   let state = composition.files.reduce<CapState>((worst, file) => worseState(worst, isPresent(file) ? file.state : 'missing'), 'missing');
@@ -71,20 +72,20 @@ export function statusSummary(input: StatusInput, t: Translate = untranslated): 
   return { text: statusText(input, soul, anyBootstrap, t), state, rows, soul };
 }
 
-function statusRow(file: FileMeasure, composition: Composition, t: Translate): StatusRow {
+function statusRow(file: FileMeasure, composition: Composition, t: Render): StatusRow {
   const name = RUNTIME_NAMES[composition.runtime];
   const size = formatMeasure(file.size, composition.unit, t);
   switch (file.status) {
     case 'absent':
       return { name: file.name, state: 'missing', size: '—', share: '' };
     case 'missing':
-      return { name: file.name, state: 'missing', size: '—', share: t('marker sent') };
+      return { name: file.name, state: 'missing', size: '—', share: t('rowMarkerSent') };
     case 'notLoaded':
-      return { name: file.name, state: 'missing', size: isPresent(file) ? size : '—', share: t('not loaded by {0}', name) };
+      return { name: file.name, state: 'missing', size: isPresent(file) ? size : '—', share: t('rowNotLoaded', name) };
     case 'unreadable':
-      return { name: file.name, state: 'missing', size: '—', share: t('unreadable') };
+      return { name: file.name, state: 'missing', size: '—', share: t('rowUnreadable') };
     case 'dropped':
-      return { name: file.name, state: 'over', size, share: t('dropped: budget spent') };
+      return { name: file.name, state: 'over', size, share: t('rowDropped') };
     default: {
       const share = capShare(file);
       return { name: file.name, state: file.state, size, share: share === undefined ? '' : formatPercent(share) };
@@ -93,29 +94,29 @@ function statusRow(file: FileMeasure, composition: Composition, t: Translate): S
 }
 
 /** The total: the soul's bytes for toolnexus, else the budget spent against the budget. */
-export function totalText(composition: Composition, t: Translate = untranslated): string {
+export function totalText(composition: Composition, t: Render = english): string {
   const { total, unit } = composition;
   if (composition.runtime === 'toolnexus') return formatBytes(total.size);
   if (total.cap === undefined) return formatMeasure(total.size, unit, t);
   return unit === 'bytes'
-    ? t('{0} of {1}', formatBytes(total.size), formatBytes(total.cap))
-    : t('{0} of {1}', formatCount(total.size), formatMeasure(total.cap, unit, t));
+    ? t('shareOf', formatBytes(total.size), formatBytes(total.cap))
+    : t('shareOf', formatCount(total.size), formatMeasure(total.cap, unit, t));
 }
 
-function statusText(input: StatusInput, soul: string, anyBootstrap: boolean, t: Translate): string {
+function statusText(input: StatusInput, soul: string, anyBootstrap: boolean, t: Render): string {
   const { active, heartwood, composition } = input;
-  const label = composition.runtime === 'toolnexus' ? t('Soul') : RUNTIME_NAMES[composition.runtime];
+  const label = composition.runtime === 'toolnexus' ? t('statusSoul') : RUNTIME_NAMES[composition.runtime];
   if (active === HEARTWOOD_FILE && heartwood) {
-    return t('$(person) Heartwood {0} chars · {1}', formatCount(heartwood.chars), formatPercent(heartwood.fraction));
+    return t('statusHeartwood', formatCount(heartwood.chars), formatPercent(heartwood.fraction));
   }
   if (isBootstrapName(active)) {
     const file = composition.files.find((candidate) => candidate.name === active);
-    if (file?.status === 'notLoaded') return t('$(person) {0} {1} · {2} is not loaded', label, soul, active);
-    return t('$(person) {0} {1} · {2} {3}', label, soul, active, formatPercent((file && capShare(file)) ?? 0));
+    if (file?.status === 'notLoaded') return t('statusNotLoaded', label, soul, active);
+    return t('statusActive', label, soul, active, formatPercent((file && capShare(file)) ?? 0));
   }
-  if (miscasedBootstrapName(active)) return t('$(person) {0} {1} · {2} is not read', label, soul, active);
+  if (miscasedBootstrapName(active)) return t('statusNotRead', label, soul, active);
   if (!anyBootstrap && heartwood?.present) {
-    return t('$(person) Heartwood {0} chars · {1}', formatCount(heartwood.chars), formatPercent(heartwood.fraction));
+    return t('statusHeartwood', formatCount(heartwood.chars), formatPercent(heartwood.fraction));
   }
-  return t('$(person) {0} {1}', label, soul);
+  return t('statusTotal', label, soul);
 }

@@ -2,20 +2,31 @@
 // first thing a new user reads, so each says what the runtime does with the file.
 import { BootstrapName } from './bootstrap';
 import { HEARTWOOD_FILE } from './heartwood';
+import { CORE_MESSAGES, CoreMessageId, english, Render } from './messages';
 
 export type TemplateName = BootstrapName | typeof HEARTWOOD_FILE;
 
-/** One line on what belongs in each file: tree tooltips and pick lists use it. */
-export const FILE_PURPOSE: Readonly<Record<TemplateName, string>> = {
-  'AGENTS.md': 'Operating rules: how the agent works, what it must always and never do.',
-  'SOUL.md': 'Character and values: who the agent is when nobody is giving it rules.',
-  'IDENTITY.md': 'Name, role and the facts about itself the agent should state the same way every time.',
-  'USER.md': 'Who the agent serves: the people, their context, their preferences.',
-  'TOOLS.md': 'The tools at hand and when (and when not) to reach for each.',
-  'HEARTBEAT.md': 'What to do on a scheduled wake-up with nobody asking: checks, routines, reports.',
-  'MEMORY.md': 'Durable facts learned over time. Composed last; the agent may append here.',
-  'HEARTWOOD.md': 'A single-file identity: who the agent is, then an optional "## Voice & Tone" section.',
+/** The message naming what belongs in each file. */
+const PURPOSE_IDS: Readonly<Record<TemplateName, CoreMessageId>> = {
+  'AGENTS.md': 'purposeAgents',
+  'SOUL.md': 'purposeSoul',
+  'IDENTITY.md': 'purposeIdentity',
+  'USER.md': 'purposeUser',
+  'TOOLS.md': 'purposeTools',
+  'HEARTBEAT.md': 'purposeHeartbeat',
+  'MEMORY.md': 'purposeMemory',
+  'HEARTWOOD.md': 'purposeHeartwood',
 };
+
+/** One line on what belongs in each file, in English; tree tooltips and pick lists use `filePurpose`. */
+export const FILE_PURPOSE: Readonly<Record<TemplateName, string>> = Object.fromEntries(
+  Object.entries(PURPOSE_IDS).map(([name, id]) => [name, CORE_MESSAGES[id]]),
+) as Record<TemplateName, string>;
+
+/** What belongs in `name`, rendered (in English unless told otherwise). */
+export function filePurpose(name: TemplateName, render: Render = english): string {
+  return render(PURPOSE_IDS[name]);
+}
 
 const TEMPLATES: Readonly<Record<TemplateName, string>> = {
   'AGENTS.md': `# Operating rules

@@ -2,6 +2,7 @@
 // told to people. No tokenizer here (tokensCount.ts loads the ranks), so every surface
 // can import this without pulling megabytes of ranks into its bundle.
 import { formatCount, formatPercent } from './format';
+import { CoreMessageId, english, Render } from './messages';
 import type { RuntimeId } from './runtimes/profile';
 
 /** The encodings `gpt-tokenizer` counts exactly, and our estimate for Claude. */
@@ -35,8 +36,8 @@ export const ENCODING_LABELS: Record<TokenEncoding, string> = {
 };
 
 /** 12410 -> "12,410 tokens"; an estimate reads "≈ 12,410 tokens". */
-export function formatTokens(count: number, encoding: TokenEncoding): string {
-  const words = `${formatCount(count)} ${count === 1 ? 'token' : 'tokens'}`;
+export function formatTokens(count: number, encoding: TokenEncoding, render: Render = english): string {
+  const words = render(count === 1 ? 'tokensOne' : 'tokensMany', formatCount(count));
   return isEstimate(encoding) ? `≈ ${words}` : words;
 }
 
@@ -56,8 +57,8 @@ export function contextShare(tokens: number, contextWindow: number): number {
 }
 
 /** "12,410 of 200,000 tokens (6.2 %)". */
-export function formatContextShare(tokens: number, contextWindow: number, encoding: TokenEncoding): string {
-  return `${formatTokens(tokens, encoding)} of ${formatCount(contextWindow)} (${formatPercent(contextShare(tokens, contextWindow))})`;
+export function formatContextShare(tokens: number, contextWindow: number, encoding: TokenEncoding, render: Render = english): string {
+  return render('contextShare', formatTokens(tokens, encoding, render), formatCount(contextWindow), formatPercent(contextShare(tokens, contextWindow)));
 }
 
 /** Dollars for `tokens` input tokens at `pricePerMillion` dollars per million. */
@@ -76,8 +77,8 @@ export function formatDollars(amount: number): string {
  * "sent on every turn: 12,410 tokens ≈ $0.031". Without a price, only the tokens;
  * the `≈` before the dollars is there because a price per token is a list price.
  */
-export function formatCostPerTurn(tokens: number, encoding: TokenEncoding, pricePerMillion?: number): string {
-  const head = `sent on every turn: ${formatTokens(tokens, encoding)}`;
+export function formatCostPerTurn(tokens: number, encoding: TokenEncoding, pricePerMillion?: number, render: Render = english): string {
+  const head = render('sentEveryTurn', formatTokens(tokens, encoding, render));
   if (pricePerMillion === undefined || !(pricePerMillion >= 0)) return head;
   return `${head} ≈ ${formatDollars(costPerTurn(tokens, pricePerMillion))}`;
 }
@@ -87,15 +88,15 @@ export function formatCostPerTurn(tokens: number, encoding: TokenEncoding, price
  * source says. Providers cache a prompt's unchanged prefix; an edit to a persona file
  * makes everything from the edit on uncached for the next turn.
  */
-export const CACHE_NOTES: Partial<Record<RuntimeId, string>> = {
-  toolnexus: 'composeSoul returns the soul alone; where it lands in a prompt is up to the host, so what a cache keeps of it is not known here.',
-  openclaw:
-    'OpenClaw ends the stable part of its system prompt with Project Context, just before its cache boundary: all of it is on the cached side, and stays cached while nothing before it changes.',
-  zeroclaw: 'ZeroClaw puts Project Context in the system prompt: it is cached only as part of an unchanged prompt prefix, where the provider caches one.',
-  codex: 'Codex sends AGENTS.md as the first user message: it is cached only as part of an unchanged conversation prefix, where the provider caches one.',
+export const CACHE_NOTES: Partial<Record<RuntimeId, CoreMessageId>> = {
+  toolnexus: 'cacheToolnexus',
+  openclaw: 'cacheOpenclaw',
+  zeroclaw: 'cacheZeroclaw',
+  codex: 'cacheCodex',
 };
 
 /** What can be said about caching the persona under this runtime; undefined when nothing. */
-export function cacheNote(runtime: RuntimeId): string | undefined {
-  return CACHE_NOTES[runtime];
+export function cacheNote(runtime: RuntimeId, render: Render = english): string | undefined {
+  const note = CACHE_NOTES[runtime];
+  return note && render(note);
 }

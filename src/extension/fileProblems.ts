@@ -15,6 +15,7 @@ import {
   reportHeartwood,
 } from '../core';
 import { heartwoodCaps, warnAt } from './config';
+import { localize } from './coreMessages';
 import { Measurements } from './measurements';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
 
@@ -30,7 +31,6 @@ export const DiagnosticCode = {
 export const STALE = Symbol('stale');
 
 const BOM = '\uFEFF';
-const t = (message: string, ...args: Array<string | number>) => vscode.l10n.t(message, ...args);
 
 export async function diagnoseFile(
   personas: PersonaWorkspace,
@@ -44,7 +44,7 @@ export async function diagnoseFile(
     const document = personas.openDocument(uri);
     if (!document && !persona.miscased.includes(name)) return [];
     const range = document ? document.lineAt(0).range : new vscode.Range(0, 0, 0, 0);
-    return [diagnostic(range, miscasedMessage(name, intended, t), vscode.DiagnosticSeverity.Warning, DiagnosticCode.miscased)];
+    return [diagnostic(range, miscasedMessage(name, intended, localize), vscode.DiagnosticSeverity.Warning, DiagnosticCode.miscased)];
   }
   if (name === HEARTWOOD_FILE) return diagnoseHeartwood(personas, uri);
   if (!isBootstrapName(name)) return [];
@@ -55,7 +55,7 @@ export async function diagnoseFile(
   const [measure, composition] = await Promise.all([measurements.file(uri), measurements.composition(folder)]);
   if (isStale(document, version)) return STALE;
   if (!measure) return [];
-  const problem = measureCapProblem(measure, composition.runtime, composition.unit, t);
+  const problem = measureCapProblem(measure, composition.runtime, composition.unit, localize);
   if (!problem) return [];
   const locate = locator(document, measure.text);
   if (problem.kind === 'over') {
@@ -77,7 +77,7 @@ async function diagnoseHeartwood(personas: PersonaWorkspace, uri: vscode.Uri): P
   const version = document?.version;
   const text = await personas.heartwoodText(folderOf(uri));
   if (isStale(document, version)) return STALE;
-  const problem = text === undefined ? undefined : heartwoodCapProblem(reportHeartwood(text, heartwoodCaps(uri), threshold), t);
+  const problem = text === undefined ? undefined : heartwoodCapProblem(reportHeartwood(text, heartwoodCaps(uri), threshold), localize);
   if (!problem || text === undefined) return [];
   const locate = locator(document?.isDirty ? document : undefined, text);
   if (problem.kind === 'over' && problem.cutIndex !== undefined) {

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { CapState, Composition, HEARTWOOD_FILE, reportHeartwood, RUNTIME_NAMES, statusSummary, StatusSummary } from '../core';
 import { CHOOSE_RUNTIME_COMMAND } from './commands/chooseRuntime';
 import { heartwoodCaps, onDidChangeSettings, warnAt } from './config';
+import { localize } from './coreMessages';
 import { STATUS_BAR_DELAY_MS } from './delays';
 import { Disposable } from './disposable';
 import { Measurements } from './measurements';
@@ -105,7 +106,7 @@ export class PersonaStatusBar extends Disposable {
         persona.heartwood || baseName(active) === HEARTWOOD_FILE ? this.personas.heartwoodText(persona.uri) : Promise.resolve(undefined),
       ]);
       const heartwood = heartwoodText === undefined ? undefined : reportHeartwood(heartwoodText, heartwoodCaps(persona.uri), warnAt(persona.uri));
-      summary = statusSummary({ composition, heartwood, active: baseName(active) }, (message, ...args) => vscode.l10n.t(message, ...args));
+      summary = statusSummary({ composition, heartwood, active: baseName(active) }, localize);
       tokenLines = this.tokenLines(persona.uri, composition);
     } catch {
       return; // A file vanished mid-read: its own change event brings another pass.
@@ -121,7 +122,7 @@ export class PersonaStatusBar extends Disposable {
     const counts = this.tokens.counts(folder);
     const settings = this.tokens.settings(folder);
     if (!counts || settings.encoding === undefined) return [];
-    return tooltipLines(counts, settings, composition.runtime, (message, ...args) => vscode.l10n.t(message, ...args));
+    return tooltipLines(counts, settings, composition.runtime);
   }
 
   private render(persona: Persona, summary: StatusSummary, tokenLines: readonly string[]): void {

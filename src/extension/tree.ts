@@ -105,7 +105,7 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
 
   private tokensOf(folder: vscode.Uri): string | undefined {
     const counts = this.tokens?.counts(folder);
-    return counts && shortTokens(counts.total, counts.encoding, (message, ...args) => vscode.l10n.t(message, ...args));
+    return counts && shortTokens(counts.total, counts.encoding);
   }
 
   /** Shows a persona in the tree, expanded and selected. False when the tree does not hold it. */

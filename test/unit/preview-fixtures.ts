@@ -3,10 +3,7 @@
 // nothing), and a page that does with the messages what the webview does, minus the DOM.
 import assert from 'node:assert';
 import { Composition, FileContent, FileMeasure, toolnexus } from '../../src/core';
-import { Translate } from '../../src/extension/preview/soulModel';
 import { applyPatch, DroppedView, SectionMeta, ToWebview, Totals } from '../../src/webview/protocol';
-
-export const t: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
 
 /** toolnexus over text files; the same content objects for the same texts, as an editor would keep them. */
 export class Files {

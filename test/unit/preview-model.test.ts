@@ -1,10 +1,11 @@
+import './vscodeL10n';
 import assert from 'node:assert';
 import fc from 'fast-check';
 import fs from 'node:fs';
 import { BOOTSTRAP_ORDER, composeHeartwood, MAX_FILE_BYTES, readPersonaInput, runtimeProfile, SessionKind, toolnexus, utf8Length } from '../../src/core';
 import { markerIndex, readInPart, SoulBlocks, SoulModel } from '../../src/extension/preview/blocks';
 import { droppedView, heartwoodModel, REVEAL_LIMIT, sizeIn, totalsText } from '../../src/extension/preview/soulModel';
-import { Files, handMade, t } from './preview-fixtures';
+import { Files, handMade } from './preview-fixtures';
 
 /** The blocks' text, in order: what the page shows and Copy sends. */
 function joined(model: SoulModel): string {
@@ -22,13 +23,13 @@ describe('preview blocks', () => {
   it('concatenate to the toolnexus text exactly, section by section', () => {
     const files = new Files({ 'SOUL.md': '  You are Ava.\n', 'AGENTS.md': 'Be concise.', 'HEARTBEAT.md': '   \n', 'MEMORY.md': 'Metric units.' });
     const composition = files.compose();
-    const model = new SoulBlocks(t).build(composition, 'toolnexus composeSoul', none);
+    const model = new SoulBlocks().build(composition, 'toolnexus composeSoul', none);
     assert.strictEqual(joined(model), composition.text);
     assert.strictEqual(model.preamble, '');
     assert.deepStrictEqual(model.sections.map((section) => section.meta.name), ['AGENTS.md', 'SOUL.md', 'HEARTBEAT.md', 'MEMORY.md']);
     assert.deepStrictEqual(model.sections.map((section) => section.meta.separator), ['\n\n', '\n\n', '\n\n', '']);
     assert.strictEqual(model.totals.bytes, utf8Length(composition.text));
-    assert.strictEqual(model.totals.text, totalsText(utf8Length(composition.text), 4, t));
+    assert.strictEqual(model.totals.text, totalsText(utf8Length(composition.text), 4));
     assert.strictEqual(model.totals.runtimeText, `toolnexus composeSoul: ${utf8Length(composition.text)} bytes`);
     assert.deepStrictEqual(model.totals.unsent, [{ status: 'absent', label: 'Not in the soul (missing):', names: ['IDENTITY.md', 'USER.md', 'TOOLS.md'] }]);
     const soul = model.sections[1].meta;
@@ -39,7 +40,7 @@ describe('preview blocks', () => {
   it('put the toolnexus notice of a file over 2 MB between its head and an empty tail, and say where the cut is', () => {
     const files = new Files({ 'MEMORY.md': 'x'.repeat(MAX_FILE_BYTES + 2), 'USER.md': 'u' });
     const composition = files.compose();
-    const model = new SoulBlocks(t).build(composition, 'toolnexus composeSoul', none);
+    const model = new SoulBlocks().build(composition, 'toolnexus composeSoul', none);
     assert.strictEqual(joined(model), composition.text);
     const memory = model.sections.find((section) => section.meta.name === 'MEMORY.md')!;
     assert.strictEqual(memory.meta.marker, '\n[truncated: exceeds 2 MB bootstrap cap]');
@@ -52,7 +53,7 @@ describe('preview blocks', () => {
 
   it('find a notice sent right after the heading when only white space is kept', () => {
     const composition = new Files({ 'MEMORY.md': ' '.repeat(MAX_FILE_BYTES + 1) }).compose();
-    const model = new SoulBlocks(t).build(composition, 'toolnexus composeSoul', none);
+    const model = new SoulBlocks().build(composition, 'toolnexus composeSoul', none);
     assert.strictEqual(model.sections[0].meta.marker.trimStart(), '[truncated: exceeds 2 MB bootstrap cap]');
     assert.strictEqual(model.sections[0].head.trimEnd(), '## MEMORY.md');
     assert.strictEqual(joined(model), composition.text);
@@ -61,7 +62,7 @@ describe('preview blocks', () => {
   it('concatenate to a runtime text with a preamble and a middle cut, the marker between head and tail', () => {
     const soul = Array.from({ length: 40 }, (_, i) => `line ${i} of the soul`).join('\n');
     const composition = handMade('Be concise.', soul);
-    const model = new SoulBlocks(t).build(composition, 'OpenClaw 2026.9.6', none);
+    const model = new SoulBlocks().build(composition, 'OpenClaw 2026.9.6', none);
     assert.strictEqual(joined(model), composition.text);
     assert.strictEqual(model.preamble, composition.text.slice(0, composition.files[0].offset));
     assert.ok(model.preamble.startsWith('# Project Context\nLoaded project context:\n'));
@@ -94,7 +95,7 @@ describe('preview blocks', () => {
       const c = openclawCases.materialize(name);
       try {
         const composition = profile.compose(readPersonaInput(c.dir, profile), { workspacePath: c.workspacePath, session: c.spec.session });
-        const model = new SoulBlocks(t).build(composition, profile.label, () => true);
+        const model = new SoulBlocks().build(composition, profile.label, () => true);
         assert.ok(joined(model) === composition.text, name);
         for (const section of model.sections) {
           const file = composition.files.find((candidate) => candidate.name === section.meta.name)!;
@@ -123,7 +124,7 @@ describe('preview blocks', () => {
       fc.property(fc.dictionary(fc.constantFrom(...BOOTSTRAP_ORDER), fc.string({ maxLength: 40 })), fc.array(fc.tuple(fc.constantFrom(...BOOTSTRAP_ORDER), fc.option(fc.string({ maxLength: 40 }))), { maxLength: 12 }), (initial, edits) => {
         const files = new Files({ ...initial });
         // A threshold of 0: every text counts as large, so the cached layout is used.
-        const blocks = new SoulBlocks(t, 0);
+        const blocks = new SoulBlocks(0);
         for (const [name, text] of [[BOOTSTRAP_ORDER[0], initial[BOOTSTRAP_ORDER[0]] ?? null] as const, ...edits]) {
           files.texts[name] = text ?? undefined;
           const composition = files.compose();
@@ -140,11 +141,11 @@ describe('preview: dropped text', () => {
     const soul = 'head '.repeat(20) + 'DROPPED MIDDLE '.repeat(10) + 'tail '.repeat(10);
     const composition = handMade('a', soul);
     const file = composition.files[1];
-    const view = droppedView(file, 'chars', 'OpenClaw 2026.9.6', t)!;
+    const view = droppedView(file, 'chars', 'OpenClaw 2026.9.6')!;
     assert.strictEqual(view.text, soul.slice(75, soul.length - 25));
     assert.strictEqual(view.label, `Dropped by OpenClaw 2026.9.6: ${soul.length - 100} chars`);
     assert.strictEqual(view.moreText, '');
-    const model = new SoulBlocks(t).build(composition, 'OpenClaw 2026.9.6', (name) => name === 'SOUL.md');
+    const model = new SoulBlocks().build(composition, 'OpenClaw 2026.9.6', (name) => name === 'SOUL.md');
     assert.deepStrictEqual(model.sections[1].dropped, view);
     assert.strictEqual(model.sections[1].meta.revealed, true);
     assert.strictEqual(model.sections[0].dropped, undefined, 'nothing of AGENTS.md is dropped');
@@ -155,7 +156,7 @@ describe('preview: dropped text', () => {
     const memory = 'é'.repeat(MAX_FILE_BYTES / 2) + 'ü'.repeat(100_000);
     const composition = new Files({ 'MEMORY.md': memory }).compose();
     const file = composition.files.find((candidate) => candidate.name === 'MEMORY.md')!;
-    const view = droppedView(file, 'bytes', 'toolnexus composeSoul', t)!;
+    const view = droppedView(file, 'bytes', 'toolnexus composeSoul')!;
     assert.strictEqual(view.text, 'ü'.repeat(REVEAL_LIMIT));
     assert.strictEqual(view.moreText, `… ${(200_000 - 2 * REVEAL_LIMIT).toLocaleString('en-US')} more bytes`);
     assert.strictEqual(view.label, 'Dropped by toolnexus composeSoul: 200,000 bytes');
@@ -168,9 +169,9 @@ describe('preview: dropped text', () => {
     const composition = toolnexus.compose({ dir: '/p', files: new Map([['MEMORY.md', content]]) });
     const file = composition.files.find((candidate) => candidate.name === 'MEMORY.md')!;
     assert.ok(readInPart(file, composition), 'the runtime read the start only');
-    const bare = new SoulBlocks(t).build(composition, 'toolnexus', () => true).sections[0].dropped!;
+    const bare = new SoulBlocks().build(composition, 'toolnexus', () => true).sections[0].dropped!;
     assert.strictEqual(bare.text, memory.slice(MAX_FILE_BYTES, toolnexus.readLimit), 'without more, only what was read');
-    const fuller = new SoulBlocks(t).build(composition, 'toolnexus', () => true, new Map([['MEMORY.md', memory.slice(0, MAX_FILE_BYTES + 100_000)]])).sections[0].dropped!;
+    const fuller = new SoulBlocks().build(composition, 'toolnexus', () => true, new Map([['MEMORY.md', memory.slice(0, MAX_FILE_BYTES + 100_000)]])).sections[0].dropped!;
     assert.strictEqual(fuller.text, memory.slice(MAX_FILE_BYTES, MAX_FILE_BYTES + REVEAL_LIMIT));
     assert.strictEqual(fuller.moreText, `… ${(bytes.byteLength - MAX_FILE_BYTES - REVEAL_LIMIT).toLocaleString('en-US')} more bytes`);
     assert.ok(!readInPart(new Files({ 'MEMORY.md': memory }).compose().files.find((candidate) => candidate.name === 'MEMORY.md')!, composition), 'an editor’s whole text is not read in part');
@@ -178,7 +179,7 @@ describe('preview: dropped text', () => {
 
   it('never splits a surrogate pair at the bound', () => {
     const soul = 'x'.repeat(75) + '😀'.repeat(10) + 'y'.repeat(125);
-    const view = droppedView(handMade('a', soul).files[1], 'chars', 'OpenClaw', t, 3)!;
+    const view = droppedView(handMade('a', soul).files[1], 'chars', 'OpenClaw', 3)!;
     assert.strictEqual(view.text, '😀😀');
   });
 
@@ -189,14 +190,14 @@ describe('preview: dropped text', () => {
 
 describe('preview: Heartwood and totals', () => {
   it('says how big the soul is', () => {
-    assert.strictEqual(totalsText(0, 0, t), 'Soul: empty (no bootstrap file)');
-    assert.strictEqual(totalsText(2048, 1, t), 'Soul: 2,048 bytes (2.0 KB) · 1 file');
-    assert.strictEqual(totalsText(5, 2, t), 'Soul: 5 bytes (5 B) · 2 files');
+    assert.strictEqual(totalsText(0, 0), 'Soul: empty (no bootstrap file)');
+    assert.strictEqual(totalsText(2048, 1), 'Soul: 2,048 bytes (2.0 KB) · 1 file');
+    assert.strictEqual(totalsText(5, 2), 'Soul: 5 bytes (5 B) · 2 files');
   });
 
   it('shows Heartwood as sent, with its parts and the voice heading found', () => {
     const text = '  You are Atlas.\n\n## Voice & Tone\nTerse.\n';
-    const view = heartwoodModel(text, {}, 0.9, t)!;
+    const view = heartwoodModel(text, {}, 0.9)!;
     assert.strictEqual(view.text, composeHeartwood(text));
     assert.strictEqual(view.text.slice(view.voiceAt), '## Voice & Tone\nTerse.');
     assert.strictEqual(view.partsText, 'Identity 14 · Voice 6 · maxChars 2,000 · ceiling 8,000');
@@ -205,7 +206,7 @@ describe('preview: Heartwood and totals', () => {
   });
 
   it('shows where Heartwood is cut at its character cap', () => {
-    const view = heartwoodModel('abcdefghijklmnop\n## Voice & Tone\nx', { maxChars: 10 }, 0.9, t)!;
+    const view = heartwoodModel('abcdefghijklmnop\n## Voice & Tone\nx', { maxChars: 10 }, 0.9)!;
     assert.strictEqual(view.text, 'abcdefghij');
     assert.strictEqual(view.voiceAt, -1, 'the voice is past the cut');
     assert.strictEqual(view.truncated, true);
@@ -213,8 +214,8 @@ describe('preview: Heartwood and totals', () => {
   });
 
   it('has no Heartwood view without HEARTWOOD.md, and an empty one for a blank file', () => {
-    assert.strictEqual(heartwoodModel(undefined, {}, 0.9, t), undefined);
-    const blank = heartwoodModel('  \n', {}, 0.9, t)!;
+    assert.strictEqual(heartwoodModel(undefined, {}, 0.9), undefined);
+    const blank = heartwoodModel('  \n', {}, 0.9)!;
     assert.strictEqual(blank.text, '');
     assert.strictEqual(blank.state, 'missing');
   });

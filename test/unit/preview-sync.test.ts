@@ -1,3 +1,4 @@
+import './vscodeL10n';
 import assert from 'node:assert';
 import fc from 'fast-check';
 import { BOOTSTRAP_ORDER, Composition, MAX_FILE_BYTES, TRUNCATION_NOTICE, utf8Length } from '../../src/core';
@@ -5,20 +6,20 @@ import { SoulBlocks } from '../../src/extension/preview/blocks';
 import { labels } from '../../src/extension/preview/soulModel';
 import { diffText, SoulSync } from '../../src/extension/preview/sync';
 import { applyPatch, parseFromWebview } from '../../src/webview/protocol';
-import { FakeWebview, Files, handMade, t } from './preview-fixtures';
+import { FakeWebview, Files, handMade } from './preview-fixtures';
 
 /** One webview's sync and blocks, as a preview session drives them. */
 class Session {
-  readonly sync = new SoulSync(t);
+  readonly sync = new SoulSync();
   readonly page = new FakeWebview();
-  private blocks = new SoulBlocks(t);
+  private blocks = new SoulBlocks();
   readonly revealed = new Set<string>();
 
   constructor(private readonly smallText?: number) {}
 
   render(composition: Composition) {
-    this.blocks = new SoulBlocks(t, this.smallText);
-    const message = this.sync.render({ wrap: true, labels: labels(t), soul: this.model(composition) });
+    this.blocks = new SoulBlocks(this.smallText);
+    const message = this.sync.render({ wrap: true, labels: labels(), soul: this.model(composition) });
     this.page.receive(message);
     return message;
   }

@@ -1,11 +1,11 @@
 // What the surfaces say of tokens (the preview's tokens message, the status bar's lines,
 // the tree's short count), and the webview's check of a tokens message on receipt.
+import './vscodeL10n';
 import assert from 'node:assert';
 import { cacheNote } from '../../src/core/tokens';
 import { shortTokens, tokensMessage, tooltipLines } from '../../src/extension/tokens/tokenViews';
 import { parseTokensMessage } from '../../src/webview/protocol';
 
-const t = (message: string, ...args: Array<string | number>) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
 const counts = { encoding: 'o200k_base' as const, files: new Map([['AGENTS.md', 12], ['SOUL.md', 1204]]), total: 12_410 };
 
 describe('Token views', () => {
@@ -34,8 +34,8 @@ describe('Token views', () => {
     assert.strictEqual(message.sections[0].tokensText, '≈ 1,204 tokens');
     assert.match(message.totals!.tokensText, /^≈ 12,410 tokens/);
     assert.match(message.totals!.costText, /^sent on every turn: ≈ 12,410 tokens ≈ \$/);
-    assert.strictEqual(shortTokens(12_410, 'claude-estimate', t), '≈12K tokens');
-    assert.match(tooltipLines(estimate, { contextWindow: 200_000, pricePerMillion: undefined }, 'toolnexus', t)[0], /^Tokens: ≈ 12,410 tokens/);
+    assert.strictEqual(shortTokens(12_410, 'claude-estimate'), '≈12K tokens');
+    assert.match(tooltipLines(estimate, { contextWindow: 200_000, pricePerMillion: undefined }, 'toolnexus')[0], /^Tokens: ≈ 12,410 tokens/);
   });
 
   it('hides every token when tokens are off (no counts)', () => {
@@ -43,8 +43,8 @@ describe('Token views', () => {
   });
 
   it('gives the status bar the tokens, and with a price the cost and the runtime’s cache note', () => {
-    assert.deepStrictEqual(tooltipLines(counts, { contextWindow: 200_000, pricePerMillion: undefined }, 'codex', t), ['Tokens: 12,410 tokens of 200,000 (6.2 %)']);
-    assert.deepStrictEqual(tooltipLines(counts, { contextWindow: 100_000, pricePerMillion: 2.5 }, 'codex', t), [
+    assert.deepStrictEqual(tooltipLines(counts, { contextWindow: 200_000, pricePerMillion: undefined }, 'codex'), ['Tokens: 12,410 tokens of 200,000 (6.2 %)']);
+    assert.deepStrictEqual(tooltipLines(counts, { contextWindow: 100_000, pricePerMillion: 2.5 }, 'codex'), [
       'Tokens: 12,410 tokens of 100,000 (12.4 %)',
       'sent on every turn: 12,410 tokens ≈ $0.031',
       cacheNote('codex'),

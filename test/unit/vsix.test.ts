@@ -15,6 +15,7 @@ const REQUIRED = [
   'extension.vsixmanifest',
   'extension/package.json',
   'extension/package.nls.json',
+  'extension/l10n/bundle.l10n.json',
   'extension/readme.md',
   'extension/changelog.md',
   'extension/LICENSE.txt',

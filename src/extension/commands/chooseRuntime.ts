@@ -7,18 +7,16 @@ import { runtimeId } from '../config';
 
 export const CHOOSE_RUNTIME_COMMAND = 'personaStudio.chooseRuntime';
 
-const t = vscode.l10n.t;
-
 function description(id: RuntimeId): string {
   switch (id) {
     case 'toolnexus':
-      return t('seven files, 2 MB each in bytes, cut at the end');
+      return vscode.l10n.t('seven files, 2 MB each in bytes, cut at the end');
     case 'openclaw':
-      return t('Project Context: 20,000 chars a file, 60,000 in all, head and tail kept');
+      return vscode.l10n.t('Project Context: 20,000 chars a file, 60,000 in all, head and tail kept');
     case 'zeroclaw':
-      return t('20,000 code points a file, cut at the end');
+      return vscode.l10n.t('20,000 code points a file, cut at the end');
     case 'codex':
-      return t('AGENTS.md only, 32 KiB in all, cut at the byte');
+      return vscode.l10n.t('AGENTS.md only, 32 KiB in all, cut at the byte');
   }
 }
 
@@ -34,7 +32,7 @@ async function folderFor(target: unknown): Promise<vscode.WorkspaceFolder | unde
   if (folder) return folder;
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length <= 1) return folders[0];
-  return vscode.window.showWorkspaceFolderPick({ placeHolder: t('Choose the folder whose runtime to set') });
+  return vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Choose the folder whose runtime to set') });
 }
 
 export function registerChooseRuntimeCommand(): vscode.Disposable[] {
@@ -44,13 +42,13 @@ export function registerChooseRuntimeCommand(): vscode.Disposable[] {
       const current = runtimeId(folder?.uri);
       const items = RUNTIME_IDS.map((id) => ({
         label: runtimeProfile(id).label,
-        description: id === current ? t('{0} (current)', description(id)) : description(id),
+        description: id === current ? vscode.l10n.t('{0} (current)', description(id)) : description(id),
         picked: id === current,
         id,
       }));
       const picked = await vscode.window.showQuickPick(items, {
-        title: t('Choose Runtime'),
-        placeHolder: t('The runtime whose injection Persona Studio shows'),
+        title: vscode.l10n.t('Choose Runtime'),
+        placeHolder: vscode.l10n.t('The runtime whose injection Persona Studio shows'),
       });
       if (!picked || picked.id === current) return;
       const single = (vscode.workspace.workspaceFolders?.length ?? 0) <= 1 && !vscode.workspace.workspaceFile;

@@ -92,25 +92,24 @@ async function readIfAny(uri: vscode.Uri): Promise<Uint8Array | undefined> {
 
 /** Tells the user what happened: quietly when all went as asked, plainly when not. */
 export function reportOutcome(outcome: CreateOutcome, where: string): void {
-  const t = vscode.l10n.t;
   const list = (names: readonly string[]) => names.join(', ');
   for (const { name, variants } of outcome.caseVariants) {
     void vscode.window.showWarningMessage(
-      t('{0} was not created in {1}: {2} is there, which differs only by case. The runtime reads only {0} (names match exactly), so {2} is not read; where names ignore case, creating {0} would open {2}. Rename {2} to {0} instead.', name, where, variants.join(', ')),
+      vscode.l10n.t('{0} was not created in {1}: {2} is there, which differs only by case. The runtime reads only {0} (names match exactly), so {2} is not read; where names ignore case, creating {0} would open {2}. Rename {2} to {0} instead.', name, where, variants.join(', ')),
     );
   }
   if (outcome.failed.length) {
-    void vscode.window.showErrorMessage(t('Could not create {0} in {1}.', list(outcome.failed), where));
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not create {0} in {1}.', list(outcome.failed), where));
   }
   if (outcome.existing.length) {
     const message =
       outcome.existing.length === 1
-        ? t('{0} already exists in {1}: left unchanged.', outcome.existing[0], where)
-        : t('{0} already exist in {1}: left unchanged.', list(outcome.existing), where);
-    const created = outcome.created.length ? ' ' + t('Created {0}.', list(outcome.created)) : '';
+        ? vscode.l10n.t('{0} already exists in {1}: left unchanged.', outcome.existing[0], where)
+        : vscode.l10n.t('{0} already exist in {1}: left unchanged.', list(outcome.existing), where);
+    const created = outcome.created.length ? ' ' + vscode.l10n.t('Created {0}.', list(outcome.created)) : '';
     void vscode.window.showInformationMessage(message + created);
   } else if (outcome.created.length) {
-    vscode.window.setStatusBarMessage(t('Created {0} in {1}.', list(outcome.created), where), 5000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Created {0} in {1}.', list(outcome.created), where), 5000);
   }
 }
 

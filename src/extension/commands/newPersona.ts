@@ -4,17 +4,16 @@ import * as vscode from 'vscode';
 import {
   BOOTSTRAP_ORDER,
   checkPersonaFolderName,
-  FILE_PURPOSE,
+  filePurpose,
   FolderNameProblem,
   HEARTWOOD_FILE,
   suggestPersonaParent,
   TemplateName,
 } from '../../core';
+import { localize } from '../coreMessages';
 import { REVEAL_PERSONA_COMMAND } from '../tree';
 import type { CommandContext } from './context';
 import { createFromTemplates, fileExists, openFiles, reportOutcome } from './createFiles';
-
-const t = vscode.l10n.t;
 
 export async function newPersonaFolder(deps: CommandContext, target: unknown): Promise<void> {
   const base = await chooseBase(deps, target);
@@ -24,7 +23,7 @@ export async function newPersonaFolder(deps: CommandContext, target: unknown): P
   const names = await pickFiles(folder.uri);
   if (!names) return;
   if (names.length === 0) {
-    void vscode.window.showInformationMessage(t('No file picked: nothing was created.'));
+    void vscode.window.showInformationMessage(vscode.l10n.t('No file picked: nothing was created.'));
     return;
   }
   const outcome = await createFromTemplates(folder.uri, names);
@@ -35,7 +34,7 @@ export async function newPersonaFolder(deps: CommandContext, target: unknown): P
   const shown = await vscode.commands.executeCommand<boolean>(REVEAL_PERSONA_COMMAND, folder.uri);
   if (!shown) {
     void vscode.window.showInformationMessage(
-      t('{0} was created, but the setting personaStudio.folders does not include it, so the Personas view does not show it.', folder.label),
+      vscode.l10n.t('{0} was created, but the setting personaStudio.folders does not include it, so the Personas view does not show it.', folder.label),
     );
   }
   const soul = vscode.Uri.joinPath(folder.uri, 'SOUL.md');
@@ -56,15 +55,15 @@ async function chooseBase(deps: CommandContext, target: unknown): Promise<Base |
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (target instanceof vscode.Uri) return { uri: target, name: vscode.workspace.asRelativePath(target, true), personaPaths: [] };
   if (folders.length === 0) {
-    const open = t('Open Folder');
-    const answer = await vscode.window.showInformationMessage(t('Open a folder first: a persona folder is created inside it.'), open);
+    const open = vscode.l10n.t('Open Folder');
+    const answer = await vscode.window.showInformationMessage(vscode.l10n.t('Open a folder first: a persona folder is created inside it.'), open);
     if (answer === open) await vscode.commands.executeCommand('workbench.action.files.openFolder');
     return undefined;
   }
   const workspaceFolder =
     folders.length === 1
       ? folders[0]
-      : await vscode.window.showWorkspaceFolderPick({ placeHolder: t('Create the persona folder in which workspace folder?') });
+      : await vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Create the persona folder in which workspace folder?') });
   if (!workspaceFolder) return undefined;
   const root = workspaceFolder.uri.path.replace(/\/$/, '');
   await deps.personas.ready;
@@ -77,9 +76,9 @@ async function chooseBase(deps: CommandContext, target: unknown): Promise<Base |
 async function askFolder(base: Base): Promise<{ uri: vscode.Uri; label: string } | undefined> {
   const suggested = suggestPersonaParent(base.personaPaths);
   const input = await vscode.window.showInputBox({
-    title: t('New Persona Folder'),
-    prompt: t('Folder for the new persona, relative to {0}', base.name),
-    placeHolder: t('for example personas/atlas'),
+    title: vscode.l10n.t('New Persona Folder'),
+    prompt: vscode.l10n.t('Folder for the new persona, relative to {0}', base.name),
+    placeHolder: vscode.l10n.t('for example personas/atlas'),
     value: suggested,
     valueSelection: [suggested.length, suggested.length],
     ignoreFocusOut: true,
@@ -111,7 +110,7 @@ async function validateFolder(base: vscode.Uri, value: string): Promise<vscode.I
     } catch {
       return undefined;
     }
-    if (!(stat.type & vscode.FileType.Directory)) return error(t('{0} is a file, not a folder.', segment));
+    if (!(stat.type & vscode.FileType.Directory)) return error(vscode.l10n.t('{0} is a file, not a folder.', segment));
   }
   const entries = await vscode.workspace.fs.readDirectory(uri).then(
     (list) => list,
@@ -119,7 +118,7 @@ async function validateFolder(base: vscode.Uri, value: string): Promise<vscode.I
   );
   if (entries.length === 0) return undefined;
   return {
-    message: t('This folder exists and is not empty: files in it are kept as they are; only missing ones you pick are created.'),
+    message: vscode.l10n.t('This folder exists and is not empty: files in it are kept as they are; only missing ones you pick are created.'),
     severity: vscode.InputBoxValidationSeverity.Warning,
   };
 }
@@ -127,19 +126,19 @@ async function validateFolder(base: vscode.Uri, value: string): Promise<vscode.I
 function problemMessage(problem: FolderNameProblem, detail: string | undefined): string {
   switch (problem) {
     case 'empty':
-      return t('Type a folder name.');
+      return vscode.l10n.t('Type a folder name.');
     case 'absolute':
-      return t('Use a path relative to the workspace folder.');
+      return vscode.l10n.t('Use a path relative to the workspace folder.');
     case 'dotSegment':
-      return t('"{0}" is not allowed in the path: the folder must be inside the workspace folder.', detail ?? '');
+      return vscode.l10n.t('"{0}" is not allowed in the path: the folder must be inside the workspace folder.', detail ?? '');
     case 'illegalCharacter':
-      return t('A folder name cannot contain {0}. Separate folders with "/".', JSON.stringify(detail ?? ''));
+      return vscode.l10n.t('A folder name cannot contain {0}. Separate folders with "/".', JSON.stringify(detail ?? ''));
     case 'trailingDotOrSpace':
-      return t('"{0}": a folder name cannot begin with a space or end with a dot or a space.', detail ?? '');
+      return vscode.l10n.t('"{0}": a folder name cannot begin with a space or end with a dot or a space.', detail ?? '');
     case 'reservedName':
-      return t('"{0}" is a reserved name on Windows.', detail ?? '');
+      return vscode.l10n.t('"{0}" is a reserved name on Windows.', detail ?? '');
     case 'tooLong':
-      return t('A folder name can be at most 255 characters long.');
+      return vscode.l10n.t('A folder name can be at most 255 characters long.');
   }
 }
 
@@ -150,20 +149,20 @@ async function pickFiles(folder: vscode.Uri): Promise<TemplateName[] | undefined
   type Item = vscode.QuickPickItem & { name?: TemplateName };
   const item = (name: TemplateName, i: number): Item => ({
     label: name,
-    description: exists[i] ? t('exists: kept as it is') : undefined,
-    detail: FILE_PURPOSE[name],
+    description: exists[i] ? vscode.l10n.t('exists: kept as it is') : undefined,
+    detail: filePurpose(name, localize),
     picked: !exists[i] && name !== HEARTWOOD_FILE,
     name,
   });
   const items: Item[] = [
     ...BOOTSTRAP_ORDER.map(item),
-    { label: t('Heartwood: a single-file identity'), kind: vscode.QuickPickItemKind.Separator },
+    { label: vscode.l10n.t('Heartwood: a single-file identity'), kind: vscode.QuickPickItemKind.Separator },
     item(HEARTWOOD_FILE, names.length - 1),
   ];
   const picked = await vscode.window.showQuickPick(items, {
     canPickMany: true,
-    title: t('New Persona Folder: files to create'),
-    placeHolder: t('Pick the files to start with'),
+    title: vscode.l10n.t('New Persona Folder: files to create'),
+    placeHolder: vscode.l10n.t('Pick the files to start with'),
     ignoreFocusOut: true,
   });
   return picked?.flatMap((entry) => (entry.name ? [entry.name] : []));

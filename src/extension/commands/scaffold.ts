@@ -1,14 +1,14 @@
 // Scaffolding: create missing bootstrap files of a persona from templates, one or
 // all at once, and new persona folders. Nothing is ever overwritten.
 import * as vscode from 'vscode';
-import { BOOTSTRAP_ORDER, FILE_PURPOSE, HEARTWOOD_FILE, TemplateName } from '../../core';
+import { BOOTSTRAP_ORDER, filePurpose, HEARTWOOD_FILE, TemplateName } from '../../core';
+import { localize } from '../coreMessages';
 import { baseName, folderOf, Persona } from '../personaWorkspace';
 import type { CommandContext } from './context';
 import { createFromTemplates, missingIn, openFiles, reportOutcome } from './createFiles';
 import { newPersonaFolder } from './newPersona';
 import { resolvePersona } from './pickPersona';
 
-const t = vscode.l10n.t;
 const templateNames: readonly TemplateName[] = [...BOOTSTRAP_ORDER, HEARTWOOD_FILE];
 
 export function registerScaffoldCommands(deps: CommandContext): vscode.Disposable[] {
@@ -24,7 +24,7 @@ export function registerScaffoldCommands(deps: CommandContext): vscode.Disposabl
 // package.json disables these in restricted mode; a click on a tree item reaches them anyway.
 async function whenTrusted(run: () => Promise<void>): Promise<void> {
   if (!vscode.workspace.isTrusted) {
-    void vscode.window.showInformationMessage(t('Creating files needs a trusted workspace.'));
+    void vscode.window.showInformationMessage(vscode.l10n.t('Creating files needs a trusted workspace.'));
     return;
   }
   await run();
@@ -35,19 +35,19 @@ function isAsk(options: unknown): boolean {
 }
 
 async function scaffoldMissing(deps: CommandContext, target: unknown): Promise<void> {
-  const persona = await resolvePersona(deps.personas, target, t('Scaffold missing bootstrap files of which persona?'));
+  const persona = await resolvePersona(deps.personas, target, vscode.l10n.t('Scaffold missing bootstrap files of which persona?'));
   if (!persona) return;
   const missing = await missingIn(persona.uri, BOOTSTRAP_ORDER);
   if (missing.length === 0) {
-    void vscode.window.showInformationMessage(t('{0} already has all seven bootstrap files.', persona.label));
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} already has all seven bootstrap files.', persona.label));
     return;
   }
   const picked = await vscode.window.showQuickPick(
-    missing.map((name) => ({ label: name, detail: FILE_PURPOSE[name], picked: true, name })),
+    missing.map((name) => ({ label: name, detail: filePurpose(name, localize), picked: true, name })),
     {
       canPickMany: true,
-      title: t('Scaffold Missing Bootstrap Files: {0}', persona.label),
-      placeHolder: t('Files to create from templates (existing files are never touched)'),
+      title: vscode.l10n.t('Scaffold Missing Bootstrap Files: {0}', persona.label),
+      placeHolder: vscode.l10n.t('Files to create from templates (existing files are never touched)'),
     },
   );
   if (!picked || picked.length === 0) return;
@@ -64,14 +64,14 @@ async function createOne(deps: CommandContext, target: unknown, ask: boolean): P
     name = direct.name;
     if (!persona) return createIn(deps, direct.folder, [direct.name], direct.folderLabel);
   } else {
-    persona = await resolvePersona(deps.personas, target, t('Create a bootstrap file in which persona?'));
+    persona = await resolvePersona(deps.personas, target, vscode.l10n.t('Create a bootstrap file in which persona?'));
     if (!persona) return;
     name = await pickMissing(persona);
   }
   if (!persona || !name) return;
   if (ask) {
-    const create = t('Create');
-    const answer = await vscode.window.showInformationMessage(t('{0} is missing from {1}. Create it from the template?', name, persona.label), create);
+    const create = vscode.l10n.t('Create');
+    const answer = await vscode.window.showInformationMessage(vscode.l10n.t('{0} is missing from {1}. Create it from the template?', name, persona.label), create);
     if (answer !== create) return;
   }
   await createIn(deps, persona.uri, [name], persona.label);
@@ -107,12 +107,12 @@ function isTemplateName(name: string): name is TemplateName {
 async function pickMissing(persona: Persona): Promise<TemplateName | undefined> {
   const missing = await missingIn(persona.uri, templateNames);
   if (missing.length === 0) {
-    void vscode.window.showInformationMessage(t('{0} already has every bootstrap file.', persona.label));
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} already has every bootstrap file.', persona.label));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    missing.map((name) => ({ label: name, detail: FILE_PURPOSE[name], name })),
-    { title: t('Create Bootstrap File: {0}', persona.label), placeHolder: t('Which file?') },
+    missing.map((name) => ({ label: name, detail: filePurpose(name, localize), name })),
+    { title: vscode.l10n.t('Create Bootstrap File: {0}', persona.label), placeHolder: vscode.l10n.t('Which file?') },
   );
   return picked?.name;
 }

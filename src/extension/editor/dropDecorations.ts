@@ -15,8 +15,6 @@ import { Throttle } from '../throttle';
 /** How faint dropped text is: still readable, plainly not part of what is sent. */
 const DROPPED_OPACITY = '0.45';
 
-const t = vscode.l10n.t;
-
 /** What a file's dimming and lens show, from its measure. */
 interface FileView {
   readonly ranges: vscode.DecorationOptions[];
@@ -120,10 +118,10 @@ function fileView(document: vscode.TextDocument, measure: FileMeasure, runtime: 
   const hover = new vscode.MarkdownString();
   hover.appendText(
     measure.status === 'notLoaded'
-      ? t('Not loaded by {0}: none of this file is sent.', name)
+      ? vscode.l10n.t('Not loaded by {0}: none of this file is sent.', name)
       : measure.status === 'dropped'
-        ? t("Dropped by {0}: its total budget is spent before this file.", name)
-        : t('Dropped by {0}: this text is not sent.', name),
+        ? vscode.l10n.t("Dropped by {0}: its total budget is spent before this file.", name)
+        : vscode.l10n.t('Dropped by {0}: this text is not sent.', name),
   );
   if (measure.note) hover.appendText(`\n${measure.note}`);
   const ranges = spans
@@ -132,10 +130,10 @@ function fileView(document: vscode.TextDocument, measure: FileMeasure, runtime: 
     .map((range) => ({ range, hoverMessage: hover }));
   let lens: vscode.Command | undefined;
   if (measure.status === 'cut' || measure.status === 'dropped') {
-    const title = measure.note ?? t('{0} drops part of this file', name);
-    lens = { title, tooltip: t('Open the preview where {0} cuts {1}', name, measure.name), command: 'personaStudio.showCut', arguments: [document.uri, { revealCut: true }] };
+    const title = measure.note ?? vscode.l10n.t('{0} drops part of this file', name);
+    lens = { title, tooltip: vscode.l10n.t('Open the preview where {0} cuts {1}', name, measure.name), command: 'personaStudio.showCut', arguments: [document.uri, { revealCut: true }] };
   } else if (measure.status === 'notLoaded') {
-    lens = { title: t('Not loaded by {0}', name), tooltip: t('Choose another runtime'), command: CHOOSE_RUNTIME_COMMAND, arguments: [document.uri] };
+    lens = { title: vscode.l10n.t('Not loaded by {0}', name), tooltip: vscode.l10n.t('Choose another runtime'), command: CHOOSE_RUNTIME_COMMAND, arguments: [document.uri] };
   }
   return { ranges, lens };
 }

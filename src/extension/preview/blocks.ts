@@ -3,7 +3,7 @@
 // to `Composition.text` exactly. Pure (no vscode); keeps what it can between keystrokes.
 import { Composition, FileMeasure, utf8Length } from '../../core';
 import type { DroppedView, SectionMeta, Totals, UnsentGroup } from '../../webview/protocol';
-import { droppedView, runtimeTotalText, sectionMeta, sizeIn, totalsText, Translate, unsentLabel } from './soulModel';
+import { droppedView, runtimeTotalText, sectionMeta, sizeIn, totalsText, unsentLabel } from './soulModel';
 
 /**
  * Below this many UTF-16 units the composed text is read on every pass; above it
@@ -88,17 +88,13 @@ export class SoulBlocks {
   private readonly metas = new Map<string, { readonly key: readonly unknown[]; readonly meta: SectionMeta }>();
   private layout: { readonly key: string; readonly preamble: string; readonly separators: readonly string[] } | undefined;
 
-  constructor(
-    private readonly t: Translate,
-    private readonly smallText = SMALL_TEXT,
-  ) {}
+  constructor(private readonly smallText = SMALL_TEXT) {}
 
   /**
    * `fuller` holds, for a revealed file the runtime read only the start of, more of its
    * text (the same start, then what follows), so that its dropped text can be shown.
    */
   build(composition: Composition, runtimeLabel: string, revealed: (name: string) => boolean, fuller?: ReadonlyMap<string, string>): SoulModel {
-    const { t } = this;
     const sending = composition.files.filter((file) => file.offset >= 0 && file.section !== '').sort((a, b) => a.offset - b.offset);
     const { preamble, separators } = this.separators(composition, sending);
     let bytes = utf8Length(preamble);
@@ -112,7 +108,7 @@ export class SoulBlocks {
         meta: this.meta(file, composition, { marker: split.marker, separator, revealed: open }),
         head: split.head,
         tail: split.tail,
-        dropped: open ? droppedView(withText(file, fuller?.get(file.name)), composition.unit, runtimeLabel, t) : undefined,
+        dropped: open ? droppedView(withText(file, fuller?.get(file.name)), composition.unit, runtimeLabel) : undefined,
         soulBytes,
       };
     });
@@ -122,15 +118,15 @@ export class SoulBlocks {
       if (file.offset >= 0 && file.section !== '') continue;
       const group = unsent.find((candidate) => candidate.status === file.status);
       if (group) (group.names as string[]).push(file.name);
-      else unsent.push({ status: file.status, label: unsentLabel(file.status, runtimeLabel, t), names: [file.name] });
+      else unsent.push({ status: file.status, label: unsentLabel(file.status, runtimeLabel), names: [file.name] });
     }
     return {
       preamble,
       sections,
       totals: {
         bytes,
-        text: totalsText(bytes, sections.length, t),
-        runtimeText: runtimeTotalText(runtimeLabel, composition.unit, composition.total, t),
+        text: totalsText(bytes, sections.length),
+        runtimeText: runtimeTotalText(runtimeLabel, composition.unit, composition.total),
         state: composition.total.state,
         unsent,
       },
@@ -165,7 +161,7 @@ export class SoulBlocks {
     const key = [file.text, file.status, file.size, file.effectiveCap, file.cap, file.state, file.keptSize, file.droppedSize, file.note, JSON.stringify(file.kept), JSON.stringify(file.dropped), composition.unit, layout.marker, layout.separator, layout.revealed];
     const held = this.metas.get(file.name);
     if (held && held.key.length === key.length && held.key.every((value, i) => value === key[i])) return held.meta;
-    const meta = sectionMeta(file, composition.unit, layout, this.t);
+    const meta = sectionMeta(file, composition.unit, layout);
     this.metas.set(file.name, { key, meta });
     return meta;
   }

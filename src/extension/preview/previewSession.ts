@@ -32,8 +32,8 @@ export class PreviewSession extends Disposable {
   /** The composition may have changed since the last message. */
   private soulDirty = false;
   private heartwoodDirty = false;
-  private readonly sync = new SoulSync(vscode.l10n.t);
-  private blocks = new SoulBlocks(vscode.l10n.t);
+  private readonly sync = new SoulSync();
+  private blocks = new SoulBlocks();
   /** The blocks last sent, for the reveal toggles and for opening files. */
   private shown: SoulModel | undefined;
   /** Sections whose dropped text is revealed. */
@@ -236,7 +236,7 @@ export class PreviewSession extends Disposable {
       if (heartwood) {
         const text = await this.personas.heartwoodText(folder);
         if (this.needsRender) return;
-        heartwoodPart = this.sync.heartwood(heartwoodModel(text, heartwoodCaps(folder), warnAt(folder), vscode.l10n.t));
+        heartwoodPart = this.sync.heartwood(heartwoodModel(text, heartwoodCaps(folder), warnAt(folder)));
       }
       this.post(this.sync.update(changes, heartwoodPart));
       if (soul) this.wantTokens(folder);
@@ -259,19 +259,18 @@ export class PreviewSession extends Disposable {
 
   private async render(): Promise<void> {
     const folder = this.folder;
-    const t = vscode.l10n.t;
-    const common = { wrap: previewWrap(), labels: labels(t) };
+    const common = { wrap: previewWrap(), labels: labels() };
     if (!folder) {
       this.shown = undefined;
       this.post(this.sync.render({ ...common, empty: this.emptyText() }));
       return;
     }
     // A fresh start reads everything again, separators included.
-    this.blocks = new SoulBlocks(t);
+    this.blocks = new SoulBlocks();
     const [soul, heartwoodText] = await Promise.all([this.soulOf(folder), this.personas.heartwoodText(folder)]);
     if (this.folder?.toString() !== folder.toString()) return; // Another persona is on its way.
-    const heartwood = heartwoodModel(heartwoodText, heartwoodCaps(folder), warnAt(folder), t);
-    const empty = soul.sections.length === 0 && !heartwood ? t('This persona folder has no bootstrap file yet.') : undefined;
+    const heartwood = heartwoodModel(heartwoodText, heartwoodCaps(folder), warnAt(folder));
+    const empty = soul.sections.length === 0 && !heartwood ? vscode.l10n.t('This persona folder has no bootstrap file yet.') : undefined;
     this.post(this.sync.render({ ...common, persona: { uri: folder.toString(), label: this.label(folder) }, empty, soul, heartwood }));
     this.tokensSent = '';
     this.wantTokens(folder);

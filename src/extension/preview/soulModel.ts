@@ -1,6 +1,7 @@
 // What the preview shows for each file a runtime measures, and for Heartwood: sizes in
 // the runtime's unit against its caps, kept and dropped counts, the cut, the dropped
-// text to reveal. Pure (no vscode): strings go through an injected translator.
+// text to reveal. No editor state: only `vscode.l10n.t` for the words.
+import * as vscode from 'vscode';
 import {
   composeHeartwood,
   FileMeasure,
@@ -15,9 +16,6 @@ import {
   utf8Length,
 } from '../../core';
 import type { DroppedView, HeartwoodView, Labels, SectionMeta } from '../../webview/protocol';
-
-/** `vscode.l10n.t` in the extension; a plain `{0}` formatter in tests. */
-export type Translate = (message: string, ...args: Array<string | number>) => string;
 
 /** At most this many UTF-16 units of a file's dropped text are revealed. */
 export const REVEAL_LIMIT = 64 * 1024;
@@ -42,9 +40,9 @@ export function sizeIn(unit: SizeUnit, text: string): number {
   return text.length - pairs;
 }
 
-export function unitName(unit: SizeUnit, t: Translate): string {
-  if (unit === 'bytes') return t('bytes');
-  return unit === 'chars' ? t('chars') : t('code points');
+export function unitName(unit: SizeUnit): string {
+  if (unit === 'bytes') return vscode.l10n.t('bytes');
+  return unit === 'chars' ? vscode.l10n.t('chars') : vscode.l10n.t('code points');
 }
 
 /** A cap as a size line says it: "2 MB" for whole mebibytes, else the count. */
@@ -55,9 +53,9 @@ function capNumber(cap: number, unit: SizeUnit): string {
 }
 
 /** A cap as a cut line says it: "2 MB", "20,000-char". */
-function capPhrase(cap: number, unit: SizeUnit, t: Translate): string {
-  if (unit === 'bytes') return cap % 1024 === 0 ? capNumber(cap, unit) : t('{0}-byte', formatCount(cap));
-  return unit === 'chars' ? t('{0}-char', formatCount(cap)) : t('{0}-code-point', formatCount(cap));
+function capPhrase(cap: number, unit: SizeUnit): string {
+  if (unit === 'bytes') return cap % 1024 === 0 ? capNumber(cap, unit) : vscode.l10n.t('{0}-byte', formatCount(cap));
+  return unit === 'chars' ? vscode.l10n.t('{0}-char', formatCount(cap)) : vscode.l10n.t('{0}-code-point', formatCount(cap));
 }
 
 /** The slice [start, end) of `text`, widened so that it never splits a surrogate pair. */
@@ -76,38 +74,38 @@ function place(text: string, index: number): { line: number; column: number } {
 }
 
 /** What the header says of a file's cut, from its dropped spans. */
-function cutText(file: FileMeasure, unit: SizeUnit, t: Translate): string {
+function cutText(file: FileMeasure, unit: SizeUnit): string {
   const spans = file.dropped;
   if (spans.length === 0) return '';
   const cap = file.effectiveCap ?? file.cap;
-  const where = cap === undefined ? t('Cut') : t('Cut at the {0} cap', capPhrase(cap, unit, t));
+  const where = cap === undefined ? vscode.l10n.t('Cut') : vscode.l10n.t('Cut at the {0} cap', capPhrase(cap, unit));
   const dropped = formatCount(file.droppedSize);
   const first = place(file.text, Math.min(spans[0].start, file.text.length));
   const end = spans[spans.length - 1].end;
   if (end >= file.text.length) {
-    return t('{0} (line {1}, column {2}): the runtime drops the last {3} {4}.', where, first.line, first.column, dropped, unitName(unit, t));
+    return vscode.l10n.t('{0} (line {1}, column {2}): the runtime drops the last {3} {4}.', where, first.line, first.column, dropped, unitName(unit));
   }
   const last = place(file.text, end);
-  return t('{0}: the runtime drops {1} {2}, from line {3}, column {4} to line {5}, column {6}.', where, dropped, unitName(unit, t), first.line, first.column, last.line, last.column);
+  return vscode.l10n.t('{0}: the runtime drops {1} {2}, from line {3}, column {4} to line {5}, column {6}.', where, dropped, unitName(unit), first.line, first.column, last.line, last.column);
 }
 
-function sizeText(file: FileMeasure, unit: SizeUnit, t: Translate): string {
-  if (file.status === 'missing') return t('absent: the runtime sends a marker in its place');
-  if (file.status === 'unreadable') return t('unreadable: the runtime sends a marker in its place');
-  const size = `${formatCount(file.size)} ${unitName(unit, t)}`;
+function sizeText(file: FileMeasure, unit: SizeUnit): string {
+  if (file.status === 'missing') return vscode.l10n.t('absent: the runtime sends a marker in its place');
+  if (file.status === 'unreadable') return vscode.l10n.t('unreadable: the runtime sends a marker in its place');
+  const size = `${formatCount(file.size)} ${unitName(unit)}`;
   const cap = file.effectiveCap ?? file.cap;
   if (cap === undefined || cap <= 0) return size;
-  return t('{0} · {1} of {2}', size, formatPercent(file.size / cap), capNumber(cap, unit));
+  return vscode.l10n.t('{0} · {1} of {2}', size, formatPercent(file.size / cap), capNumber(cap, unit));
 }
 
-function countsText(file: FileMeasure, unit: SizeUnit, t: Translate): string {
-  if (file.status === 'empty') return t('empty: nothing of it is sent');
+function countsText(file: FileMeasure, unit: SizeUnit): string {
+  if (file.status === 'empty') return vscode.l10n.t('empty: nothing of it is sent');
   if (file.status !== 'cut') return '';
   const kept =
     file.kept.length <= 1
       ? formatCount(file.keptSize)
       : file.kept.map((span) => formatCount(sizeIn(unit, file.text.slice(span.start, span.end)))).join(' + ');
-  return t('kept {0} · dropped {1} {2}', kept, formatCount(file.droppedSize), unitName(unit, t));
+  return vscode.l10n.t('kept {0} · dropped {1} {2}', kept, formatCount(file.droppedSize), unitName(unit));
 }
 
 /** The header of a file that sends text; `marker` and `separator` are placed by the caller. */
@@ -115,7 +113,6 @@ export function sectionMeta(
   file: FileMeasure,
   unit: SizeUnit,
   layout: { readonly marker: string; readonly separator: string; readonly revealed: boolean },
-  t: Translate,
 ): SectionMeta {
   const cap = file.effectiveCap ?? file.cap;
   return {
@@ -124,19 +121,19 @@ export function sectionMeta(
     size: file.size,
     fraction: cap ? file.size / cap : 0,
     state: file.state,
-    sizeText: sizeText(file, unit, t),
-    countsText: countsText(file, unit, t),
+    sizeText: sizeText(file, unit),
+    countsText: countsText(file, unit),
     note: file.note ?? '',
     marker: layout.marker,
     separator: layout.separator,
-    cutText: cutText(file, unit, t),
+    cutText: cutText(file, unit),
     cut: file.dropped.length > 0,
     revealed: layout.revealed && file.dropped.length > 0,
   };
 }
 
 /** What a runtime drops of a file, bounded to REVEAL_LIMIT units of text. */
-export function droppedView(file: FileMeasure, unit: SizeUnit, runtimeLabel: string, t: Translate, limit = REVEAL_LIMIT): DroppedView | undefined {
+export function droppedView(file: FileMeasure, unit: SizeUnit, runtimeLabel: string, limit = REVEAL_LIMIT): DroppedView | undefined {
   if (file.dropped.length === 0) return undefined;
   const parts: string[] = [];
   let room = limit;
@@ -152,56 +149,56 @@ export function droppedView(file: FileMeasure, unit: SizeUnit, runtimeLabel: str
   }
   const more = Math.max(0, file.droppedSize - shown);
   return {
-    label: t('Dropped by {0}: {1} {2}', runtimeLabel, formatCount(file.droppedSize), unitName(unit, t)),
+    label: vscode.l10n.t('Dropped by {0}: {1} {2}', runtimeLabel, formatCount(file.droppedSize), unitName(unit)),
     // Spans apart in the file stay apart here.
     text: parts.join('\n⋯\n'),
-    moreText: more > 0 ? t('… {0} more {1}', formatCount(more), unitName(unit, t)) : '',
+    moreText: more > 0 ? vscode.l10n.t('… {0} more {1}', formatCount(more), unitName(unit)) : '',
   };
 }
 
 /** The soul's size line: bytes of the composed text. */
-export function totalsText(bytes: number, files: number, t: Translate): string {
-  if (files === 0) return t('Soul: empty (no bootstrap file)');
+export function totalsText(bytes: number, files: number): string {
+  if (files === 0) return vscode.l10n.t('Soul: empty (no bootstrap file)');
   return files === 1
-    ? t('Soul: {0} bytes ({1}) · 1 file', formatCount(bytes), formatBytes(bytes))
-    : t('Soul: {0} bytes ({1}) · {2} files', formatCount(bytes), formatBytes(bytes), files);
+    ? vscode.l10n.t('Soul: {0} bytes ({1}) · 1 file', formatCount(bytes), formatBytes(bytes))
+    : vscode.l10n.t('Soul: {0} bytes ({1}) · {2} files', formatCount(bytes), formatBytes(bytes), files);
 }
 
 /** The runtime's total against its budget: "OpenClaw 2026.9.6: 33,120 of 60,000 chars (55.2 %)". */
-export function runtimeTotalText(label: string, unit: SizeUnit, total: { readonly size: number; readonly cap?: number }, t: Translate): string {
-  if (total.cap === undefined || total.cap <= 0) return t('{0}: {1} {2}', label, formatCount(total.size), unitName(unit, t));
-  return t('{0}: {1} of {2} {3} ({4})', label, formatCount(total.size), formatCount(total.cap), unitName(unit, t), formatPercent(total.size / total.cap));
+export function runtimeTotalText(label: string, unit: SizeUnit, total: { readonly size: number; readonly cap?: number }): string {
+  if (total.cap === undefined || total.cap <= 0) return vscode.l10n.t('{0}: {1} {2}', label, formatCount(total.size), unitName(unit));
+  return vscode.l10n.t('{0}: {1} of {2} {3} ({4})', label, formatCount(total.size), formatCount(total.cap), unitName(unit), formatPercent(total.size / total.cap));
 }
 
 /** The heading of a list of files that send nothing. */
-export function unsentLabel(status: string, runtimeLabel: string, t: Translate): string {
+export function unsentLabel(status: string, runtimeLabel: string): string {
   switch (status) {
     case 'absent':
-      return t('Not in the soul (missing):');
+      return vscode.l10n.t('Not in the soul (missing):');
     case 'notLoaded':
-      return t('Not loaded by {0}:', runtimeLabel);
+      return vscode.l10n.t('Not loaded by {0}:', runtimeLabel);
     case 'dropped':
-      return t('Dropped (the total budget is spent):');
+      return vscode.l10n.t('Dropped (the total budget is spent):');
     case 'empty':
-      return t('Empty (sends nothing):');
+      return vscode.l10n.t('Empty (sends nothing):');
     case 'missing':
-      return t('Missing:');
+      return vscode.l10n.t('Missing:');
     case 'unreadable':
-      return t('Unreadable:');
+      return vscode.l10n.t('Unreadable:');
     default:
-      return t('Not sent:');
+      return vscode.l10n.t('Not sent:');
   }
 }
 
 /** The Heartwood section as sent, or undefined when the persona has no HEARTWOOD.md. */
-export function heartwoodModel(text: string | undefined, caps: HeartwoodCaps, warnAt: number, t: Translate): HeartwoodView | undefined {
+export function heartwoodModel(text: string | undefined, caps: HeartwoodCaps, warnAt: number): HeartwoodView | undefined {
   if (text === undefined) return undefined;
   const report = reportHeartwood(text, caps, warnAt);
   const composed = composeHeartwood(text, caps) ?? '';
   const voiceAt = splitHeartwood(text.trim()).voiceHeadingIndex ?? -1;
-  const parts = [t('Identity {0}', formatCount(report.identityChars))];
-  if (report.hasVoice) parts.push(t('Voice {0}', formatCount(report.voiceChars)));
-  parts.push(t('maxChars {0}', formatCount(report.maxChars)), t('ceiling {0}', formatCount(report.ceiling)));
+  const parts = [vscode.l10n.t('Identity {0}', formatCount(report.identityChars))];
+  if (report.hasVoice) parts.push(vscode.l10n.t('Voice {0}', formatCount(report.voiceChars)));
+  parts.push(vscode.l10n.t('maxChars {0}', formatCount(report.maxChars)), vscode.l10n.t('ceiling {0}', formatCount(report.ceiling)));
   return {
     text: composed,
     voiceAt: voiceAt < composed.length ? voiceAt : -1,
@@ -210,21 +207,21 @@ export function heartwoodModel(text: string | undefined, caps: HeartwoodCaps, wa
     state: report.state,
     truncated: report.truncated,
     sizeText: report.present
-      ? t('{0} of {1} characters ({2})', formatCount(report.chars), formatCount(report.cap), formatPercent(report.fraction))
-      : t('Empty: no identity section is sent'),
+      ? vscode.l10n.t('{0} of {1} characters ({2})', formatCount(report.chars), formatCount(report.cap), formatPercent(report.fraction))
+      : vscode.l10n.t('Empty: no identity section is sent'),
     partsText: parts.join(' · '),
     cutText: report.cut
-      ? t('Cut at {0} characters (line {1}, column {2}): the runtime drops the last {3} characters.', formatCount(report.cap), report.cut.line + 1, report.cut.column + 1, formatCount(report.cut.droppedChars))
+      ? vscode.l10n.t('Cut at {0} characters (line {1}, column {2}): the runtime drops the last {3} characters.', formatCount(report.cap), report.cut.line + 1, report.cut.column + 1, formatCount(report.cut.droppedChars))
       : '',
   };
 }
 
-export function labels(t: Translate): Labels {
+export function labels(): Labels {
   return {
-    openFile: t('Open the file'),
-    cut: t('cut here'),
-    heartwood: t('Heartwood identity section'),
-    showDropped: t('Show dropped text'),
-    hideDropped: t('Hide dropped text'),
+    openFile: vscode.l10n.t('Open the file'),
+    cut: vscode.l10n.t('cut here'),
+    heartwood: vscode.l10n.t('Heartwood identity section'),
+    showDropped: vscode.l10n.t('Show dropped text'),
+    hideDropped: vscode.l10n.t('Hide dropped text'),
   };
 }

@@ -15,7 +15,7 @@ import type {
   UpdateMessage,
 } from '../../webview/protocol';
 import { BlockModel, SoulModel } from './blocks';
-import { totalsText, Translate } from './soulModel';
+import { totalsText } from './soulModel';
 
 const BLOCK = 2048;
 
@@ -106,7 +106,7 @@ export class SoulSync {
   private totals: Totals;
   private heartwoodKey: string | undefined;
 
-  constructor(private readonly t: Translate) {
+  constructor() {
     this.totals = this.noTotals();
   }
 
@@ -205,6 +205,6 @@ export class SoulSync {
   }
 
   private noTotals(): Totals {
-    return { bytes: 0, text: totalsText(0, 0, this.t), runtimeText: '', state: 'missing', unsent: [] };
+    return { bytes: 0, text: totalsText(0, 0), runtimeText: '', state: 'missing', unsent: [] };
   }
 }

@@ -1,8 +1,10 @@
 // What the surfaces say of a persona's tokens: the preview's tokens message, the status
-// bar's tooltip lines, the tree's short count. Pure (no vscode), so it is unit tested.
+// bar's tooltip lines, the tree's short count. No editor state (only `vscode.l10n.t`), so it is unit tested.
+import * as vscode from 'vscode';
 import type { RuntimeId } from '../../core/runtimes/profile';
 import { cacheNote, contextShare, formatContextShare, formatCostPerTurn, formatTokens, formatTokensShort, TokenEncoding } from '../../core/tokens';
 import type { TokensMessage } from '../../webview/protocol';
+import { localize } from '../coreMessages';
 
 /** The counts a view is made of (a PersonaTokenCounts, or anything shaped like it). */
 export interface CountsView {
@@ -16,8 +18,6 @@ export interface PriceView {
   readonly pricePerMillion: number | undefined;
 }
 
-export type Translate = (message: string, ...args: Array<string | number>) => string;
-
 /**
  * The preview's tokens message for the sections it shows; without counts (tokens off)
  * a message that hides every token.
@@ -26,7 +26,7 @@ export function tokensMessage(generation: number, sections: readonly string[], c
   if (!counts) return { type: 'tokens', generation, sections: [] };
   const shown = sections.flatMap((name) => {
     const tokens = counts.files.get(name);
-    return tokens === undefined ? [] : [{ name, tokens, tokensText: formatTokens(tokens, counts.encoding) }];
+    return tokens === undefined ? [] : [{ name, tokens, tokensText: formatTokens(tokens, counts.encoding, localize) }];
   });
   const priced = price.pricePerMillion !== undefined;
   return {
@@ -35,26 +35,26 @@ export function tokensMessage(generation: number, sections: readonly string[], c
     sections: shown,
     totals: {
       tokens: counts.total,
-      tokensText: formatContextShare(counts.total, price.contextWindow, counts.encoding),
+      tokensText: formatContextShare(counts.total, price.contextWindow, counts.encoding, localize),
       fraction: contextShare(counts.total, price.contextWindow),
-      costText: priced ? formatCostPerTurn(counts.total, counts.encoding, price.pricePerMillion) : '',
-      cacheText: priced ? (cacheNote(runtime) ?? '') : '',
+      costText: priced ? formatCostPerTurn(counts.total, counts.encoding, price.pricePerMillion, localize) : '',
+      cacheText: priced ? (cacheNote(runtime, localize) ?? '') : '',
     },
   };
 }
 
 /** The status bar tooltip's token lines (Markdown-free text, one per line). */
-export function tooltipLines(counts: CountsView, price: PriceView, runtime: RuntimeId, t: Translate): string[] {
-  const lines = [t('Tokens: {0}', formatContextShare(counts.total, price.contextWindow, counts.encoding))];
+export function tooltipLines(counts: CountsView, price: PriceView, runtime: RuntimeId): string[] {
+  const lines = [vscode.l10n.t('Tokens: {0}', formatContextShare(counts.total, price.contextWindow, counts.encoding, localize))];
   if (price.pricePerMillion !== undefined) {
-    lines.push(formatCostPerTurn(counts.total, counts.encoding, price.pricePerMillion));
-    const note = cacheNote(runtime);
+    lines.push(formatCostPerTurn(counts.total, counts.encoding, price.pricePerMillion, localize));
+    const note = cacheNote(runtime, localize);
     if (note) lines.push(note);
   }
   return lines;
 }
 
 /** A tree item's short count: "1.2K tokens" ("≈1.2K tokens" for an estimate). */
-export function shortTokens(tokens: number, encoding: TokenEncoding, t: Translate): string {
-  return t('{0} tokens', formatTokensShort(tokens, encoding));
+export function shortTokens(tokens: number, encoding: TokenEncoding): string {
+  return vscode.l10n.t('{0} tokens', formatTokensShort(tokens, encoding));
 }

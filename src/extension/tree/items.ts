@@ -2,7 +2,6 @@
 // state icon, tooltip, click.
 import * as vscode from 'vscode';
 import {
-  BootstrapName,
   capShare,
   CapState,
   FileMeasure,
@@ -10,7 +9,7 @@ import {
   DISCOVERY_MAX_DEPTH,
   escapeControls,
   escapeMarkdown,
-  FILE_PURPOSE,
+  filePurpose,
   formatCount,
   formatMeasure,
   formatMeasureExact,
@@ -27,9 +26,8 @@ import {
 } from '../../core';
 import { FileNode, HeartwoodPartNode, MiscasedNode, PersonaNode } from './nodes';
 import { FileStats, HeartwoodStats, PersonaStats } from './stats';
+import { localize } from '../coreMessages';
 import { missingUri } from './missingDecorations';
-
-const t = vscode.l10n.t;
 
 const stateIcon: Record<Exclude<CapState, 'missing'>, vscode.ThemeIcon> = {
   ok: new vscode.ThemeIcon('pass', new vscode.ThemeColor('charts.green')),
@@ -72,10 +70,10 @@ export function personaItem(node: PersonaNode, stats: PersonaStats | undefined, 
   }
   const { composition, profile } = stats;
   const sizes: string[] = [];
-  if (stats.present > 0) sizes.push(totalText(composition, t));
-  if (stats.heartwood?.report.present) sizes.push(t('{0} chars', formatCount(stats.heartwood.report.chars)));
+  if (stats.present > 0) sizes.push(totalText(composition, localize));
+  if (stats.heartwood?.report.present) sizes.push(vscode.l10n.t('{0} chars', formatCount(stats.heartwood.report.chars)));
   if (options.tokens && stats.present > 0) sizes.push(options.tokens);
-  const size = sizes.length ? sizes.join(' · ') : t('empty');
+  const size = sizes.length ? sizes.join(' · ') : vscode.l10n.t('empty');
   item.description = where ? `${where} · ${size}` : size;
   item.iconPath =
     stats.state === 'over' || stats.state === 'near'
@@ -84,17 +82,17 @@ export function personaItem(node: PersonaNode, stats: PersonaStats | undefined, 
   // Names come from the disk: escaped, so none can start a link, an image, HTML or an icon.
   const lines = [`**${escapeMarkdown(persona.label)}** · ${escapeMarkdown(persona.uri.fsPath || persona.uri.path)}`, ''];
   if (composition.runtime === 'toolnexus') {
-    lines.push(t('{0} of 7 bootstrap files present · soul {1} bytes', stats.present, formatCount(composition.total.size)));
+    lines.push(vscode.l10n.t('{0} of 7 bootstrap files present · soul {1} bytes', stats.present, formatCount(composition.total.size)));
   } else {
     const total = composition.total.cap === undefined
-      ? formatMeasureExact(composition.total.size, composition.unit, t)
-      : t('{0} of its {1} budget ({2})', formatCount(composition.total.size), formatMeasureExact(composition.total.cap, composition.unit, t), formatPercent(composition.total.size / composition.total.cap));
-    lines.push(t('{0} of 7 bootstrap files present · {1} injects {2}', stats.present, profile.label, total));
+      ? formatMeasureExact(composition.total.size, composition.unit, localize)
+      : vscode.l10n.t('{0} of its {1} budget ({2})', formatCount(composition.total.size), formatMeasureExact(composition.total.cap, composition.unit, localize), formatPercent(composition.total.size / composition.total.cap));
+    lines.push(vscode.l10n.t('{0} of 7 bootstrap files present · {1} injects {2}', stats.present, profile.label, total));
   }
-  if (stats.clamped) lines.push('', t('No .git in the workspace: {0} reads AGENTS.md files up to the project root, which may lie above the workspace folder. Folders above it are not read or shown.', profile.label));
-  if (stats.heartwood) lines.push('', t('Heartwood identity: {0} of {1} characters', formatCount(stats.heartwood.report.chars), formatCount(stats.heartwood.report.cap)));
-  if (stats.state === 'over') lines.push('', `$(error) ${t('{0} cuts or drops a file.', RUNTIME_NAMES[profile.id])}`);
-  else if (stats.state === 'near') lines.push('', `$(warning) ${t('A file is near its cap.')}`);
+  if (stats.clamped) lines.push('', vscode.l10n.t('No .git in the workspace: {0} reads AGENTS.md files up to the project root, which may lie above the workspace folder. Folders above it are not read or shown.', profile.label));
+  if (stats.heartwood) lines.push('', vscode.l10n.t('Heartwood identity: {0} of {1} characters', formatCount(stats.heartwood.report.chars), formatCount(stats.heartwood.report.cap)));
+  if (stats.state === 'over') lines.push('', `$(error) ${vscode.l10n.t('{0} cuts or drops a file.', RUNTIME_NAMES[profile.id])}`);
+  else if (stats.state === 'near') lines.push('', `$(warning) ${vscode.l10n.t('A file is near its cap.')}`);
   item.tooltip = markdown(lines.join('  \n'));
   return item;
 }
@@ -108,29 +106,29 @@ export function bootstrapFileItem(node: FileNode, stats: FileStats): vscode.Tree
   const unit = profile.unit;
   const unsaved = stats.unsaved ? ' ●' : '';
   item.resourceUri = node.uri;
-  item.command = { command: 'vscode.open', title: t('Open'), arguments: [node.uri] };
-  const lines = [`**${node.name}** — ${FILE_PURPOSE[node.name as BootstrapName] ?? ''}`, ''];
+  item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [node.uri] };
+  const lines = [`**${node.name}** — ${isBootstrapName(node.name) ? filePurpose(node.name, localize) : ''}`, ''];
   const share = capShare(measure);
-  const size = formatMeasure(measure.size, unit, t);
+  const size = formatMeasure(measure.size, unit, localize);
   const cap = measure.effectiveCap ?? measure.cap;
   switch (measure.status) {
     case 'notLoaded':
       item.contextValue = 'bootstrapFile.notLoaded';
-      item.description = t('not loaded by {0}', runtime) + unsaved;
+      item.description = vscode.l10n.t('not loaded by {0}', runtime) + unsaved;
       item.iconPath = missingIcon;
-      lines.push(t('{0} does not load {1}: nothing of it is sent.', profile.label, node.name));
+      lines.push(vscode.l10n.t('{0} does not load {1}: nothing of it is sent.', profile.label, node.name));
       break;
     case 'unreadable':
       item.contextValue = 'bootstrapFile.unreadable';
-      item.description = t('unreadable') + unsaved;
+      item.description = vscode.l10n.t('unreadable') + unsaved;
       item.iconPath = stateIcon.near;
-      lines.push(measure.marker ? t('{0} sends {1} in its place.', runtime, measure.marker) : t('{0} cannot read it and leaves it out.', runtime));
+      lines.push(measure.marker ? vscode.l10n.t('{0} sends {1} in its place.', runtime, measure.marker) : vscode.l10n.t('{0} cannot read it and leaves it out.', runtime));
       break;
     case 'dropped':
       item.contextValue = 'bootstrapFile.over';
-      item.description = `${size} · ${t('dropped')}${unsaved}`;
+      item.description = `${size} · ${vscode.l10n.t('dropped')}${unsaved}`;
       item.iconPath = stateIcon.over;
-      lines.push(`$(error) ${t("{0}'s total budget is spent before {1}: none of it is sent.", runtime, node.name)}`);
+      lines.push(`$(error) ${vscode.l10n.t("{0}'s total budget is spent before {1}: none of it is sent.", runtime, node.name)}`);
       break;
     default: {
       const state = measure.state === 'missing' ? 'ok' : measure.state;
@@ -140,8 +138,8 @@ export function bootstrapFileItem(node: FileNode, stats: FileStats): vscode.Tree
       lines.push(...fileLines(measure, profile, cap));
     }
   }
-  if (stats.foreignEncoding) lines.push('', `$(warning) ${t('The editor saves this file as {0}; {1} reads it as UTF-8.', stats.foreignEncoding, runtime)}`);
-  if (stats.unsaved) lines.push('', `_${t('Counts unsaved changes.')}_`);
+  if (stats.foreignEncoding) lines.push('', `$(warning) ${vscode.l10n.t('The editor saves this file as {0}; {1} reads it as UTF-8.', stats.foreignEncoding, runtime)}`);
+  if (stats.unsaved) lines.push('', `_${vscode.l10n.t('Counts unsaved changes.')}_`);
   item.tooltip = markdown(lines.join('  \n'));
   return item;
 }
@@ -152,15 +150,15 @@ function fileLines(measure: FileMeasure, profile: RuntimeProfile, cap: number | 
   const lines: string[] = [];
   if (profile.id === 'toolnexus') {
     lines.push(
-      t('{0} of {1} bytes ({2})', formatCount(measure.size), formatCount(MAX_FILE_BYTES), formatPercent(measure.size / MAX_FILE_BYTES)),
-      t('Adds {0} bytes to the soul.', formatCount(utf8Length(measure.section))),
+      vscode.l10n.t('{0} of {1} bytes ({2})', formatCount(measure.size), formatCount(MAX_FILE_BYTES), formatPercent(measure.size / MAX_FILE_BYTES)),
+      vscode.l10n.t('Adds {0} bytes to the soul.', formatCount(utf8Length(measure.section))),
     );
     const cut = measure.dropped[0];
     if (measure.status === 'cut' && cut) {
       const { line, column } = lineAndColumn(measure.text, cut.start);
       lines.push(
         '',
-        `$(error) ${t(
+        `$(error) ${vscode.l10n.t(
           'Over the cap by {0} bytes: the runtime keeps the first {1} bytes and cuts from line {2}, column {3}, then appends the truncation notice.',
           formatCount(measure.droppedSize),
           formatCount(MAX_FILE_BYTES),
@@ -169,19 +167,19 @@ function fileLines(measure: FileMeasure, profile: RuntimeProfile, cap: number | 
         )}`,
       );
     } else if (measure.state === 'near') {
-      lines.push('', `$(warning) ${t('Near the cap: {0} bytes left before the runtime cuts it.', formatCount(MAX_FILE_BYTES - measure.size))}`);
+      lines.push('', `$(warning) ${vscode.l10n.t('Near the cap: {0} bytes left before the runtime cuts it.', formatCount(MAX_FILE_BYTES - measure.size))}`);
     }
     return lines;
   }
   const unit = profile.unit;
   lines.push(
     cap === undefined
-      ? t('{0} in {1}', formatMeasureExact(measure.size, unit, t), profile.label)
-      : t('{0} of {1} ({2}) in {3}', formatCount(measure.size), formatMeasureExact(cap, unit, t), formatPercent(measure.size / cap), profile.label),
+      ? vscode.l10n.t('{0} in {1}', formatMeasureExact(measure.size, unit, localize), profile.label)
+      : vscode.l10n.t('{0} of {1} ({2}) in {3}', formatCount(measure.size), formatMeasureExact(cap, unit, localize), formatPercent(measure.size / cap), profile.label),
   );
-  if (measure.status === 'empty') lines.push(t('White space only: {0} sends nothing of it.', runtime));
-  if (measure.status === 'cut') lines.push('', `$(error) ${measure.note ?? t('{0} keeps {1} of {2}', runtime, formatCount(measure.keptSize), formatMeasureExact(measure.size, unit, t))}. ${t('The dimmed text in the editor is not sent.')}`);
-  else if (measure.state === 'near' && cap !== undefined) lines.push('', `$(warning) ${t('Near the cap: {0} left before {1} cuts it.', formatMeasureExact(Math.max(0, cap - measure.size), unit, t), runtime)}`);
+  if (measure.status === 'empty') lines.push(vscode.l10n.t('White space only: {0} sends nothing of it.', runtime));
+  if (measure.status === 'cut') lines.push('', `$(error) ${measure.note ?? vscode.l10n.t('{0} keeps {1} of {2}', runtime, formatCount(measure.keptSize), formatMeasureExact(measure.size, unit, localize))}. ${vscode.l10n.t('The dimmed text in the editor is not sent.')}`);
+  else if (measure.state === 'near' && cap !== undefined) lines.push('', `$(warning) ${vscode.l10n.t('Near the cap: {0} left before {1} cuts it.', formatMeasureExact(Math.max(0, cap - measure.size), unit, localize), runtime)}`);
   return lines;
 }
 
@@ -189,19 +187,19 @@ function missingItem(item: vscode.TreeItem, node: FileNode, status?: FileStatus,
   // A URI of our own scheme: the decoration that dims the label applies here only.
   item.resourceUri = missingUri(node.uri);
   item.contextValue = 'bootstrapFile.missing';
-  const purpose = `**${node.name}** — ${FILE_PURPOSE[node.name]}`;
-  let what = t('Missing: the runtime leaves it out of the soul. Click to create it from a template.');
-  item.description = t('missing');
+  const purpose = `**${node.name}** — ${filePurpose(node.name, localize)}`;
+  let what = vscode.l10n.t('Missing: the runtime leaves it out of the soul. Click to create it from a template.');
+  item.description = vscode.l10n.t('missing');
   if (status === 'missing' && runtime) {
-    item.description = t('missing · marker sent');
-    what = t('Missing: {0} sends a marker in its place ("[MISSING] Expected at: …"). Click to create it from a template.', runtime);
+    item.description = vscode.l10n.t('missing · marker sent');
+    what = vscode.l10n.t('Missing: {0} sends a marker in its place ("[MISSING] Expected at: …"). Click to create it from a template.', runtime);
   } else if (status === 'notLoaded' && runtime) {
-    item.description = t('missing · not loaded by {0}', runtime);
-    what = t('Missing, and {0} does not load it anyway. Click to create it from a template.', runtime);
+    item.description = vscode.l10n.t('missing · not loaded by {0}', runtime);
+    what = vscode.l10n.t('Missing, and {0} does not load it anyway. Click to create it from a template.', runtime);
   }
   item.iconPath = missingIcon;
   item.tooltip = markdown([purpose, '', what].join('  \n'));
-  item.command = { command: 'personaStudio.createFile', title: t('Create'), arguments: [node, { ask: true }] };
+  item.command = { command: 'personaStudio.createFile', title: vscode.l10n.t('Create'), arguments: [node, { ask: true }] };
   return item;
 }
 
@@ -213,27 +211,27 @@ export function heartwoodItem(node: FileNode, stats: HeartwoodStats): vscode.Tre
   if (!stats.present) return missingItem(item, node);
   item.resourceUri = node.uri;
   item.contextValue = `heartwoodFile.${report.state}`;
-  item.command = { command: 'vscode.open', title: t('Open'), arguments: [node.uri] };
+  item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [node.uri] };
   const unsaved = stats.unsaved ? ' ●' : '';
   if (!report.present) {
-    item.description = t('empty: no identity') + unsaved;
+    item.description = vscode.l10n.t('empty: no identity') + unsaved;
     item.iconPath = new vscode.ThemeIcon('circle-large-outline');
   } else {
-    item.description = `${t('{0} chars', formatCount(report.chars))} · ${formatPercent(report.fraction)}${unsaved}`;
+    item.description = `${vscode.l10n.t('{0} chars', formatCount(report.chars))} · ${formatPercent(report.fraction)}${unsaved}`;
     item.iconPath = stateIcon[report.state as Exclude<CapState, 'missing'>];
   }
   const lines = [
-    `**${HEARTWOOD_FILE}** — ${FILE_PURPOSE[HEARTWOOD_FILE]}`,
+    `**${HEARTWOOD_FILE}** — ${filePurpose(HEARTWOOD_FILE, localize)}`,
     '',
-    t('{0} of {1} characters ({2})', formatCount(report.chars), formatCount(report.cap), formatPercent(report.fraction)),
-    t('Cap: loader maxChars {0}, route ceiling {1}; the lower one applies.', formatCount(report.maxChars), formatCount(report.ceiling)),
+    vscode.l10n.t('{0} of {1} characters ({2})', formatCount(report.chars), formatCount(report.cap), formatPercent(report.fraction)),
+    vscode.l10n.t('Cap: loader maxChars {0}, route ceiling {1}; the lower one applies.', formatCount(report.maxChars), formatCount(report.ceiling)),
   ];
   if (report.cut) {
-    lines.push('', `$(error) ${t('Over the cap by {0} characters: the runtime cuts from line {1}, column {2}.', formatCount(report.cut.droppedChars), report.cut.line + 1, report.cut.column + 1)}`);
+    lines.push('', `$(error) ${vscode.l10n.t('Over the cap by {0} characters: the runtime cuts from line {1}, column {2}.', formatCount(report.cut.droppedChars), report.cut.line + 1, report.cut.column + 1)}`);
   } else if (report.state === 'near') {
-    lines.push('', `$(warning) ${t('Near the cap: {0} characters left.', formatCount(report.cap - report.chars))}`);
+    lines.push('', `$(warning) ${vscode.l10n.t('Near the cap: {0} characters left.', formatCount(report.cap - report.chars))}`);
   }
-  if (stats.unsaved) lines.push('', `_${t('Counts unsaved changes.')}_`);
+  if (stats.unsaved) lines.push('', `_${vscode.l10n.t('Counts unsaved changes.')}_`);
   item.tooltip = markdown(lines.join('  \n'));
   return item;
 }
@@ -241,7 +239,7 @@ export function heartwoodItem(node: FileNode, stats: HeartwoodStats): vscode.Tre
 export function heartwoodPartItem(node: HeartwoodPartNode, stats: HeartwoodStats): vscode.TreeItem {
   const { report } = stats;
   const identity = node.part === 'identity';
-  const label = identity ? t('Identity') : t('Voice & Tone');
+  const label = identity ? vscode.l10n.t('Identity') : vscode.l10n.t('Voice & Tone');
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   item.id = `${node.parent.uri.toString()}#${node.part}`;
   item.contextValue = `heartwoodPart.${node.part}`;
@@ -249,18 +247,18 @@ export function heartwoodPartItem(node: HeartwoodPartNode, stats: HeartwoodStats
   // The identity leads, so the cut falls in it when it alone passes the cap.
   const cutHere = report.cut !== undefined && (identity ? stats.voiceIndex === undefined || report.cut.index < stats.voiceIndex : stats.voiceIndex !== undefined && report.cut.index >= stats.voiceIndex);
   const dropped = !identity && report.cut !== undefined && stats.voiceIndex !== undefined && report.cut.index < stats.voiceIndex;
-  item.description = `${t('{0} chars', formatCount(chars))}${cutHere ? ` · ${t('cut')}` : dropped ? ` · ${t('dropped')}` : ''}`;
+  item.description = `${vscode.l10n.t('{0} chars', formatCount(chars))}${cutHere ? ` · ${vscode.l10n.t('cut')}` : dropped ? ` · ${vscode.l10n.t('dropped')}` : ''}`;
   item.iconPath =
     cutHere || dropped
       ? new vscode.ThemeIcon(identity ? 'person' : 'mic', stateIcon.over.color)
       : new vscode.ThemeIcon(identity ? 'person' : 'mic');
-  const purpose = identity ? t('Who the agent is: this leads the identity section.') : t('How the agent sounds: follows the identity.');
-  const lines = [`**${label}** — ${purpose}`, '', t('{0} characters; the whole section may hold {1}.', formatCount(chars), formatCount(report.cap))];
-  if (cutHere) lines.push('', `$(error) ${t('The cap cuts this part.')}`);
-  if (dropped) lines.push('', `$(error) ${t('The cap falls before this part: the runtime drops all of it.')}`);
+  const purpose = identity ? vscode.l10n.t('Who the agent is: this leads the identity section.') : vscode.l10n.t('How the agent sounds: follows the identity.');
+  const lines = [`**${label}** — ${purpose}`, '', vscode.l10n.t('{0} characters; the whole section may hold {1}.', formatCount(chars), formatCount(report.cap))];
+  if (cutHere) lines.push('', `$(error) ${vscode.l10n.t('The cap cuts this part.')}`);
+  if (dropped) lines.push('', `$(error) ${vscode.l10n.t('The cap falls before this part: the runtime drops all of it.')}`);
   item.tooltip = markdown(lines.join('  \n'));
   const index = identity ? stats.identityIndex : (stats.voiceIndex ?? 0);
-  item.command = { command: 'vscode.open', title: t('Open'), arguments: [node.parent.uri, { selection: rangeAt(stats.text, index) }] };
+  item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [node.parent.uri, { selection: rangeAt(stats.text, index) }] };
   return item;
 }
 
@@ -278,14 +276,14 @@ export function miscasedItem(node: MiscasedNode): vscode.TreeItem {
   item.id = node.uri.toString();
   item.resourceUri = node.uri;
   item.contextValue = 'bootstrapFile.miscased';
-  item.description = intended ? t('the runtime reads only {0}', intended) : t('not read by the runtime');
+  item.description = intended ? vscode.l10n.t('the runtime reads only {0}', intended) : vscode.l10n.t('not read by the runtime');
   item.iconPath = stateIcon.near;
   item.tooltip = markdown(
     intended && isBootstrapName(intended)
-      ? t('Named {0}: the runtime reads only {1} (names match exactly, case included), so this file is left out of the soul. Rename it to {1}.', escapeMarkdown(node.name), intended)
-      : t('The runtime does not read this file.'),
+      ? vscode.l10n.t('Named {0}: the runtime reads only {1} (names match exactly, case included), so this file is left out of the soul. Rename it to {1}.', escapeMarkdown(node.name), intended)
+      : vscode.l10n.t('The runtime does not read this file.'),
   );
-  item.command = { command: 'vscode.open', title: t('Open'), arguments: [node.uri] };
+  item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [node.uri] };
   return item;
 }
 
@@ -293,14 +291,14 @@ export function miscasedItem(node: MiscasedNode): vscode.TreeItem {
 export function discoveryStopMessage(stop: { by: 'folders' | 'depth'; folders: number } | undefined): string | undefined {
   if (!stop) return undefined;
   return stop.by === 'folders'
-    ? t('Discovery stopped at {0} folders: personas in the folders not read are not shown. Name them in personaStudio.folders.', formatCount(stop.folders))
-    : t('Discovery stopped {0} folders deep: personas deeper are not shown. Name them in personaStudio.folders.', DISCOVERY_MAX_DEPTH);
+    ? vscode.l10n.t('Discovery stopped at {0} folders: personas in the folders not read are not shown. Name them in personaStudio.folders.', formatCount(stop.folders))
+    : vscode.l10n.t('Discovery stopped {0} folders deep: personas deeper are not shown. Name them in personaStudio.folders.', DISCOVERY_MAX_DEPTH);
 }
 
 /** A persona file that is a link leading outside the workspace folder: said in its row and tooltip. */
 export function markLinkOutside(item: vscode.TreeItem, name: string, target: string): vscode.TreeItem {
-  item.description = `${item.description ?? ''} · ${t('link outside')}`;
-  const warning = `$(warning) ${t('{0} is a link to {1}, outside the workspace folder: the runtime would send that file to the model.', name, escapeMarkdown(target))}`;
+  item.description = `${item.description ?? ''} · ${vscode.l10n.t('link outside')}`;
+  const warning = `$(warning) ${vscode.l10n.t('{0} is a link to {1}, outside the workspace folder: the runtime would send that file to the model.', name, escapeMarkdown(target))}`;
   const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip : markdown(typeof item.tooltip === 'string' ? escapeMarkdown(item.tooltip) : '');
   tooltip.appendMarkdown(`  \n\n${warning}`);
   item.tooltip = tooltip;
