@@ -10,9 +10,9 @@ import {
   suggestPersonaParent,
   TemplateName,
 } from '../../core';
-import { REVEAL_PERSONA_COMMAND } from '../tree';
 import type { CommandContext } from './context';
 import { createFromTemplates, fileExists, openFiles, reportOutcome } from './createFiles';
+import { REVEAL_PERSONA_COMMAND } from './revealPersona';
 
 const t = vscode.l10n.t;
 

@@ -2,23 +2,21 @@
 // their sizes against the caps of the folder's runtime, live from editors and disk. Changes are coalesced and
 // refresh only the persona they touch, so typing in a 2 MB file stays cheap.
 import * as vscode from 'vscode';
-import { HEARTWOOD_FILE, isBootstrapName } from '../core';
-import { Disposable } from './disposable';
-import { LinkWarnings } from './linkWarnings';
-import { Measurements } from './measurements';
-import type { PersonaTokens } from './tokens/tokenService';
-import { shortTokens } from './tokens/tokenViews';
-import { baseName, PersonaWorkspace } from './personaWorkspace';
-import { ALL, Coalescer } from './tree/coalescer';
-import { bootstrapFileItem, discoveryStopMessage, markLinkOutside, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './tree/items';
-import { Freshness } from './tree/freshness';
-import { registerMissingDecorations } from './tree/missingDecorations';
-import { FileNode, PersonaNodes, TreeNode } from './tree/nodes';
-import { TreeStats } from './tree/stats';
+import { HEARTWOOD_FILE, isBootstrapName } from '../../core';
+import { Disposable } from '../disposable';
+import { LinkWarnings } from '../linkWarnings';
+import { Measurements } from '../measurements';
+import type { PersonaTokens } from '../tokens/tokenService';
+import { shortTokens } from '../tokens/tokenViews';
+import { baseName, PersonaWorkspace } from '../personaWorkspace';
+import { ALL, Coalescer } from './coalescer';
+import { bootstrapFileItem, discoveryStopMessage, markLinkOutside, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './items';
+import { Freshness } from './freshness';
+import { registerMissingDecorations } from './missingDecorations';
+import { FileNode, PersonaNodes, TreeNode } from './nodes';
+import { TreeStats } from './stats';
 
 export const PERSONAS_VIEW = 'personaStudio.personas';
-/** Internal: scaffolding asks the tree to show a persona it just created. */
-export const REVEAL_PERSONA_COMMAND = 'personaStudio.revealPersona';
 /** Refreshes after an edit come at most this often. */
 const REFRESH_INTERVAL_MS = 150;
 /** A refresh that has not shown a change this long after it was asked for is asked again... */
@@ -98,7 +96,6 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
       }),
     );
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.refreshes.add(ALL)));
-    this.register(vscode.commands.registerCommand(REVEAL_PERSONA_COMMAND, (folder: vscode.Uri) => this.reveal(folder)));
   }
 
   private tokensOf(folder: vscode.Uri): string | undefined {
