@@ -10,7 +10,7 @@ import type { PersonaTokens } from '../tokens/tokenService';
 import { shortTokens } from '../tokens/tokenViews';
 import { baseName, PersonaWorkspace } from '../personaWorkspace';
 import { ALL, Coalescer } from './coalescer';
-import { bootstrapFileItem, discoveryStopMessage, markLinkOutside, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './items';
+import { addBootstrapItem, bootstrapFileItem, discoveryStopMessage, markLinkOutside, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './items';
 import { Freshness } from './freshness';
 import { registerMissingDecorations } from './missingDecorations';
 import { FileNode, PersonaNodes, TreeNode } from './nodes';
@@ -175,8 +175,10 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
       return [...this.nodes.roots];
     }
     switch (element.kind) {
-      case 'persona':
-        return [...element.files(), ...element.miscased()];
+      case 'persona': {
+        const add = element.addBootstrap();
+        return [...element.files(), ...(add ? [add] : []), ...element.miscased()];
+      }
       case 'file': {
         if (element.name !== HEARTWOOD_FILE) return [];
         const stats = await this.stats.heartwood(element.parent.uri);
@@ -207,6 +209,8 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
         return heartwoodPartItem(element, await this.stats.heartwood(element.parent.parent.uri));
       case 'miscased':
         return miscasedItem(element);
+      case 'addBootstrap':
+        return addBootstrapItem(element, await this.stats.persona(element.parent.uri, element.persona.heartwood));
     }
   }
 
