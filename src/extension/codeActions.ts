@@ -5,7 +5,7 @@ import { miscasedBootstrapName } from '../core';
 import { DIAGNOSTIC_SOURCE, DiagnosticCode } from './fileProblems';
 import { baseName } from './personaWorkspace';
 
-/** Internal: selects the part of a file the runtime drops (not in the palette). */
+/** Internal: selects the part of a file the runtime drops (registered in commands/selectDropped.ts). */
 export const SELECT_DROPPED_COMMAND = 'personaStudio.selectDropped';
 
 export class CapCodeActions implements vscode.CodeActionProvider {
@@ -50,29 +50,9 @@ function action(title: string, diagnostic: vscode.Diagnostic, command: string, a
   return result;
 }
 
-/** The provider, for any file (names decide, not languages), and the select command. */
-export function registerCapCodeActions(collection: vscode.DiagnosticCollection): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.languages.registerCodeActionsProvider({ pattern: '**/*' }, new CapCodeActions(), {
-      providedCodeActionKinds: CapCodeActions.kinds,
-    }),
-    vscode.commands.registerCommand(SELECT_DROPPED_COMMAND, (uri: unknown) => selectDropped(collection, uri)),
-  );
-}
-
-async function selectDropped(collection: vscode.DiagnosticCollection, target: unknown): Promise<void> {
-  const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
-  if (!uri) return;
-  // The live diagnostic, not the one the action was made from: the text may have moved since.
-  const dropped = (collection.get(uri) ?? []).filter((diagnostic) => diagnostic.code === DiagnosticCode.over);
-  if (dropped.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is within its cap: the runtime drops nothing.', baseName(uri)));
-    return;
-  }
-  const editor = await vscode.window.showTextDocument(uri, { preserveFocus: false });
-  // One selection per dropped span (a head/tail cut drops the middle), each anchored at
-  // its end and active at its start: the cursor and the view stay at the first cut.
-  editor.selections = dropped.map((over) => new vscode.Selection(over.range.end, over.range.start));
-  const first = dropped[0].range.start;
-  editor.revealRange(new vscode.Range(first, first), vscode.TextEditorRevealType.InCenter);
+/** The provider, for any file (names decide, not languages). */
+export function registerCapCodeActions(): vscode.Disposable {
+  return vscode.languages.registerCodeActionsProvider({ pattern: '**/*' }, new CapCodeActions(), {
+    providedCodeActionKinds: CapCodeActions.kinds,
+  });
 }

@@ -47,7 +47,7 @@ export class CapDiagnostics extends Disposable {
         if (isPersonaFileName(baseName(document.uri))) this.enqueue(document.uri);
       }),
     );
-    this.register(registerCapCodeActions(this.collection));
+    this.register(registerCapCodeActions());
     this.resync();
   }
 

@@ -12,7 +12,7 @@ import { SoulPreviews } from './preview/soulPreviews';
 import { PersonaStatusBar } from './statusBar';
 import { TOKEN_WORKER_FILE } from './tokens/protocol';
 import { PersonaTokens } from './tokens/tokenService';
-import { PersonaTree } from './tree';
+import { PersonaTree } from './tree/personaTree';
 import { createLog, log, logDiscovery } from './log';
 import { registerCheckTasks } from './tasks';
 
@@ -34,17 +34,18 @@ export function activate(context: vscode.ExtensionContext): void {
     tokens,
   });
   const links = new LinkWarnings(personas);
+  const tree = new PersonaTree(context, personas, measurements, links, tokens);
   context.subscriptions.push(
     personas,
     measurements,
     tokens,
     previews,
     links,
-    new PersonaTree(context, personas, measurements, links, tokens),
+    tree,
     new CapDiagnostics(personas, measurements),
     new DropDecorations(personas, measurements),
     new PersonaStatusBar(personas, measurements, tokens),
-    registerCommands({ context, personas, measurements, previews }),
+    registerCommands({ context, personas, measurements, previews, tree }),
     registerCheckTasks(context, personas),
     logDiscovery(personas),
   );

@@ -19,12 +19,8 @@ import {
 import { openclawConfigFile, RUNTIME_SETTINGS, runtimeId, runtimeOptions } from './config';
 import { Disposable } from './disposable';
 import { LiveContent } from './liveContent';
-import { log } from './log';
 import { pathExistsNow, readUserFile } from './platform';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
-
-/** Returns every disk read of persona content so far, by URI (a probe; hidden from the palette). */
-export const READ_STATS_COMMAND = 'personaStudio._readStats';
 
 export interface CompositionChange {
   readonly folder: vscode.Uri;
@@ -77,14 +73,6 @@ export class Measurements extends Disposable {
       }),
     );
     this.register(personas.onDidChangePersonas(() => this.personasChanged()));
-    // Hidden from the palette: tests count the disk reads through it.
-    this.register(
-      vscode.commands.registerCommand(READ_STATS_COMMAND, () => {
-        const stats = this.live.readStats();
-        log.info(`Read stats: ${JSON.stringify(stats)}`);
-        return stats;
-      }),
-    );
     this.personasChanged();
   }
 

@@ -1,14 +1,16 @@
-// What every command group receives: the extension's context, the personas and the
-// previews. Its own file, so the command files and the index that registers them do not
+// What every command group receives: the extension's context, the personas, the
+// previews and the tree. Its own file, so the command files and the index that registers them do not
 // import each other.
 import type * as vscode from 'vscode';
 import type { Measurements } from '../measurements';
 import type { PersonaWorkspace } from '../personaWorkspace';
 import type { SoulPreviews } from '../preview/soulPreviews';
+import type { PersonaTree } from '../tree/personaTree';
 
 export interface CommandContext {
   readonly context: vscode.ExtensionContext;
   readonly personas: PersonaWorkspace;
   readonly measurements: Measurements;
   readonly previews: SoulPreviews;
+  readonly tree: PersonaTree;
 }

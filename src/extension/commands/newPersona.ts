@@ -11,9 +11,9 @@ import {
   TemplateName,
 } from '../../core';
 import { localize } from '../coreMessages';
-import { REVEAL_PERSONA_COMMAND } from '../tree';
 import type { CommandContext } from './context';
 import { createFromTemplates, fileExists, openFiles, reportOutcome } from './createFiles';
+import { REVEAL_PERSONA_COMMAND } from './revealPersona';
 
 export async function newPersonaFolder(deps: CommandContext, target: unknown): Promise<void> {
   const base = await chooseBase(deps, target);

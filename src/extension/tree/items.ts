@@ -24,7 +24,8 @@ import {
   totalText,
   utf8Length,
 } from '../../core';
-import { FileNode, HeartwoodPartNode, MiscasedNode, PersonaNode } from './nodes';
+import { AddBootstrapNode, FileNode, HeartwoodPartNode, MiscasedNode, PersonaNode } from './nodes';
+import { readIfPresent } from './rows';
 import { FileStats, HeartwoodStats, PersonaStats } from './stats';
 import { localize } from '../coreMessages';
 import { missingUri } from './missingDecorations';
@@ -200,6 +201,35 @@ function missingItem(item: vscode.TreeItem, node: FileNode, status?: FileStatus,
   item.iconPath = missingIcon;
   item.tooltip = markdown([purpose, '', what].join('  \n'));
   item.command = { command: 'personaStudio.createFile', title: vscode.l10n.t('Create'), arguments: [node, { ask: true }] };
+  return item;
+}
+
+/** A Heartwood-only persona's bootstrap files, absent by design: one dimmed row whose click scaffolds them. */
+export function addBootstrapItem(node: AddBootstrapNode, stats: PersonaStats): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('Add bootstrap files…'), vscode.TreeItemCollapsibleState.None);
+  item.id = `addBootstrap:${node.persona.uri.toString()}`;
+  // The persona folder under the missing scheme: dimmed like a missing file's row.
+  item.resourceUri = missingUri(node.persona.uri);
+  item.contextValue = 'bootstrapFiles.add';
+  item.iconPath = new vscode.ThemeIcon('add', missingIcon.color);
+  const runtime = RUNTIME_NAMES[stats.profile.id];
+  const read = readIfPresent(stats.composition.files);
+  const names = read.join(', ');
+  const what =
+    read.length === 7
+      ? vscode.l10n.t('{0} would also read the seven bootstrap files if they were present: {1}.', runtime, names)
+      : read.length > 0
+        ? vscode.l10n.t('{0} would also read these bootstrap files if they were present: {1}.', runtime, names)
+        : vscode.l10n.t('{0} reads none of the seven bootstrap files.', runtime);
+  item.tooltip = markdown(
+    [
+      vscode.l10n.t('This persona is one HEARTWOOD.md.'),
+      what,
+      '',
+      vscode.l10n.t('Click to choose which to create from templates; existing files are never touched.'),
+    ].join('  \n'),
+  );
+  item.command = { command: 'personaStudio.scaffoldMissing', title: vscode.l10n.t('Add bootstrap files…'), arguments: [node] };
   return item;
 }
 

@@ -1,14 +1,16 @@
 // The tree's elements. Each is one long-lived object per persona folder or file, so
 // a change can refresh exactly the item it concerns (VS Code matches by identity).
 import * as vscode from 'vscode';
-import { BOOTSTRAP_ORDER, HEARTWOOD_FILE, TemplateName } from '../../core';
+import { HEARTWOOD_FILE, TemplateName } from '../../core';
 import { Persona } from '../personaWorkspace';
+import { fileRows } from './rows';
 
 export class PersonaNode {
   readonly kind = 'persona';
   private readonly fileNodes = new Map<TemplateName, FileNode>();
   private readonly miscasedNodes = new Map<string, MiscasedNode>();
   private readonly partNodes = new Map<HeartwoodPart, HeartwoodPartNode>();
+  private addNode: AddBootstrapNode | undefined;
 
   /** Replaced, not re-created, when discovery sees the folder again. */
   constructor(public persona: Persona) {}
@@ -17,42 +19,53 @@ export class PersonaNode {
     return this.persona.uri;
   }
 
-  /** HEARTWOOD.md leads when present (its identity heads the prompt), then the seven in order. */
+  /** The rows of its files, in the order the prompt takes them (see fileRows). */
   files(): FileNode[] {
-    const names: TemplateName[] = this.persona.heartwood ? [HEARTWOOD_FILE, ...BOOTSTRAP_ORDER] : [...BOOTSTRAP_ORDER];
-    return names.map((name) => this.file(name));
+    return fileRows(this.persona).names.map((name) => this.file(name));
+  }
+
+  /** The one row that stands for a Heartwood-only persona's absent bootstrap files. */
+  addBootstrap(): AddBootstrapNode | undefined {
+    if (!fileRows(this.persona).addBootstrap) return undefined;
+    return (this.addNode ??= new AddBootstrapNode(this));
   }
 
   file(name: TemplateName): FileNode {
-    let node = this.fileNodes.get(name);
-    if (!node) this.fileNodes.set(name, (node = new FileNode(this, name)));
-    return node;
+    return kept(this.fileNodes, name, () => new FileNode(this, name));
   }
 
   miscased(): MiscasedNode[] {
-    return this.persona.miscased.map((name) => {
-      let node = this.miscasedNodes.get(name);
-      if (!node) this.miscasedNodes.set(name, (node = new MiscasedNode(this, name)));
-      return node;
-    });
+    return this.persona.miscased.map((name) => kept(this.miscasedNodes, name, () => new MiscasedNode(this, name)));
   }
 
   part(part: HeartwoodPart): HeartwoodPartNode {
-    let node = this.partNodes.get(part);
-    if (!node) this.partNodes.set(part, (node = new HeartwoodPartNode(this.file(HEARTWOOD_FILE), part)));
-    return node;
+    return kept(this.partNodes, part, () => new HeartwoodPartNode(this.file(HEARTWOOD_FILE), part));
   }
 }
 
-/** A file of a persona folder: commands given its node act on that persona. */
-abstract class PersonaFileNode<Name extends string> {
-  constructor(
-    readonly parent: PersonaNode,
-    readonly name: Name,
-  ) {}
+/** The node made once for a key and kept: VS Code matches a refreshed item by identity. */
+function kept<Key, Node>(nodes: Map<Key, Node>, key: Key, make: () => Node): Node {
+  let node = nodes.get(key);
+  if (!node) nodes.set(key, (node = make()));
+  return node;
+}
+
+/** An element under a persona: commands given its node act on that persona. */
+abstract class PersonaChild<Parent extends { readonly persona: Persona }> {
+  constructor(readonly parent: Parent) {}
 
   get persona(): Persona {
     return this.parent.persona;
+  }
+}
+
+/** A file of a persona folder. */
+abstract class PersonaFileNode<Name extends string> extends PersonaChild<PersonaNode> {
+  constructor(
+    parent: PersonaNode,
+    readonly name: Name,
+  ) {
+    super(parent);
   }
 
   get uri(): vscode.Uri {
@@ -66,15 +79,13 @@ export class FileNode extends PersonaFileNode<TemplateName> {
 
 export type HeartwoodPart = 'identity' | 'voice';
 
-export class HeartwoodPartNode {
+export class HeartwoodPartNode extends PersonaChild<FileNode> {
   readonly kind = 'heartwoodPart';
   constructor(
-    readonly parent: FileNode,
+    parent: FileNode,
     readonly part: HeartwoodPart,
-  ) {}
-
-  get persona(): Persona {
-    return this.parent.persona;
+  ) {
+    super(parent);
   }
 }
 
@@ -83,7 +94,12 @@ export class MiscasedNode extends PersonaFileNode<string> {
   readonly kind = 'miscased';
 }
 
-export type TreeNode = PersonaNode | FileNode | HeartwoodPartNode | MiscasedNode;
+/** "Add bootstrap files…": its click scaffolds the persona's missing bootstrap files. */
+export class AddBootstrapNode extends PersonaChild<PersonaNode> {
+  readonly kind = 'addBootstrap';
+}
+
+export type TreeNode = PersonaNode | FileNode | HeartwoodPartNode | MiscasedNode | AddBootstrapNode;
 
 /** The persona nodes, kept across rediscoveries so expansion and selection stay put. */
 export class PersonaNodes {

@@ -2,24 +2,22 @@
 // their sizes against the caps of the folder's runtime, live from editors and disk. Changes are coalesced and
 // refresh only the persona they touch, so typing in a 2 MB file stays cheap.
 import * as vscode from 'vscode';
-import { HEARTWOOD_FILE, isBootstrapName } from '../core';
-import { TREE_REFRESH_MS, TREE_VERIFY_AFTER_MS } from './delays';
-import { Disposable } from './disposable';
-import { LinkWarnings } from './linkWarnings';
-import { Measurements } from './measurements';
-import type { PersonaTokens } from './tokens/tokenService';
-import { shortTokens } from './tokens/tokenViews';
-import { baseName, PersonaWorkspace } from './personaWorkspace';
-import { Throttle } from './throttle';
-import { bootstrapFileItem, discoveryStopMessage, markLinkOutside, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './tree/items';
-import { Freshness } from './tree/freshness';
-import { registerMissingDecorations } from './tree/missingDecorations';
-import { FileNode, PersonaNodes, TreeNode } from './tree/nodes';
-import { TreeStats } from './tree/stats';
+import { HEARTWOOD_FILE, isBootstrapName } from '../../core';
+import { TREE_REFRESH_MS, TREE_VERIFY_AFTER_MS } from '../delays';
+import { Disposable } from '../disposable';
+import { LinkWarnings } from '../linkWarnings';
+import { Measurements } from '../measurements';
+import type { PersonaTokens } from '../tokens/tokenService';
+import { shortTokens } from '../tokens/tokenViews';
+import { baseName, PersonaWorkspace } from '../personaWorkspace';
+import { Throttle } from '../throttle';
+import { addBootstrapItem, bootstrapFileItem, discoveryStopMessage, markLinkOutside, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './items';
+import { Freshness } from './freshness';
+import { registerMissingDecorations } from './missingDecorations';
+import { FileNode, PersonaNodes, TreeNode } from './nodes';
+import { TreeStats } from './stats';
 
 export const PERSONAS_VIEW = 'personaStudio.personas';
-/** Internal: scaffolding asks the tree to show a persona it just created. */
-export const REVEAL_PERSONA_COMMAND = 'personaStudio.revealPersona';
 /**
  * A refresh that has not shown a change `TREE_VERIFY_AFTER_MS` after it was asked for is asked
  * again, this many times at most, once the user stops typing (a collapsed persona never shows).
@@ -100,7 +98,6 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
       }),
     );
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.refreshes.add(ALL)));
-    this.register(vscode.commands.registerCommand(REVEAL_PERSONA_COMMAND, (folder: vscode.Uri) => this.reveal(folder)));
   }
 
   private tokensOf(folder: vscode.Uri): string | undefined {
@@ -183,8 +180,10 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
       return [...this.nodes.roots];
     }
     switch (element.kind) {
-      case 'persona':
-        return [...element.files(), ...element.miscased()];
+      case 'persona': {
+        const add = element.addBootstrap();
+        return [...element.files(), ...(add ? [add] : []), ...element.miscased()];
+      }
       case 'file': {
         if (element.name !== HEARTWOOD_FILE) return [];
         const stats = await this.stats.heartwood(element.parent.uri);
@@ -215,6 +214,8 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
         return heartwoodPartItem(element, await this.stats.heartwood(element.parent.parent.uri));
       case 'miscased':
         return miscasedItem(element);
+      case 'addBootstrap':
+        return addBootstrapItem(element, await this.stats.persona(element.parent.uri, element.persona.heartwood));
     }
   }
 
