@@ -74,8 +74,8 @@ export class Workbench {
     await this.page.locator('.monaco-workbench').waitFor({ timeout: left() });
     if (this.workspace.untrusted) await this.declineTrust(left());
     if (!this.workspace.workspaceFile && this.workspace.folders.length === 0) {
-      // An empty window: the explorer offers to open a folder.
-      await this.page.locator('.explorer-viewlet .welcome-view-content').first().waitFor({ timeout: left() });
+      // An empty window: nothing to list; the activity bar shows its containers.
+      await this.page.locator('.part.activitybar .action-item').first().waitFor({ timeout: left() });
     } else {
       // The explorer lists the workspace once the server's file system answers.
       const hasEntries = this.workspace.workspaceFile || fs.readdirSync(this.workspace.folders[0]).length > 0;
