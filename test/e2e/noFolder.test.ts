@@ -21,10 +21,12 @@ describe('No folder open', function () {
     await wb.showContainer();
     await eventually(
       async () =>
-        assert.equal(await wb.viewWelcomeText(), 'Open a folder to find the persona folders in it, or to create one there.\nOpen Folder\nOpen Recent'),
+        assert.equal(await wb.viewWelcomeText(), 'Open a folder to find the persona folders in it, or to create one there.\n\nOpen Folder\nOpen Recent'),
       SLOW,
     );
     await wb.waitForActivation();
+    // The Soul view says the same, and sizes no soul.
+    await eventually(async () => assert.equal((await wb.webviewText('personaStudio.soul')).trim(), 'Open a folder to see the composed soul of its personas here.'), SLOW);
     // The view's own buttons, each of which needs a folder.
     assert.deepEqual(await wb.viewTitleActions(), ['New Persona Folder…', 'Open Soul Preview', 'Refresh Personas']);
     await wb.clickViewTitleAction('Open Soul Preview');
