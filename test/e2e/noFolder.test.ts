@@ -28,7 +28,7 @@ describe('No folder open', function () {
     // The Soul view says the same, and sizes no soul.
     await eventually(async () => assert.equal((await wb.webviewText('personaStudio.soul')).trim(), 'Open a folder to see the composed soul of its personas here.'), SLOW);
     // The view's own buttons, each of which needs a folder.
-    assert.deepEqual(await wb.viewTitleActions(), ['New Persona Folder…', 'Open Soul Preview', 'Refresh Personas']);
+    assert.deepEqual(await wb.viewTitleActions(), ['New Persona Folder…', 'Open Soul Preview', 'Refresh Personas', 'Collapse All']);
     await wb.clickViewTitleAction('Open Soul Preview');
     const preview = await toast(wb, FIND_FIRST);
     assert.deepEqual(preview.buttons, ['Open Folder']);
