@@ -21,6 +21,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const channel = createLog();
   context.subscriptions.push(channel);
   log.info(`activating ${context.extension.id} ${context.extension.packageJSON.version} in ${vscode.env.appName} ${vscode.version} (${vscode.env.remoteName ?? 'local'})`);
+  if (!vscode.workspace.isTrusted) log.info("Restricted Mode: the workspace's own personaStudio.folders and openclaw.workspacePath are not used, and no file is created, until it is trusted");
   const personas = new PersonaWorkspace(channel);
   const measurements = new Measurements(personas);
   // One token count per persona for every surface; its worker starts on the first count.

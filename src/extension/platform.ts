@@ -74,6 +74,15 @@ export const listLocalFolder: ((fsPath: string) => Promise<ReadonlyArray<readonl
   );
 };
 
+/**
+ * What stays the same when a local folder is renamed or moved on its disk (its device
+ * and inode), so a preview can follow it; undefined once it is gone. Undefined without a local disk.
+ */
+export const folderIdentity: ((fsPath: string) => Promise<string | undefined>) | undefined = async (fsPath) => {
+  const stat = await fs.promises.stat(fsPath, { bigint: true }).catch(() => undefined);
+  return stat?.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
+};
+
 /** The Node that runs the bundled CLI for the check task. Undefined where there is no process to start. */
 export const nodeExecutable: string | undefined = process.execPath;
 

@@ -17,9 +17,11 @@ export const linkLeadingOutside: typeof NodePlatform.linkLeadingOutside = undefi
 
 export const listLocalFolder: typeof NodePlatform.listLocalFolder = undefined;
 
+export const folderIdentity: typeof NodePlatform.folderIdentity = undefined;
+
 export const nodeExecutable: typeof NodePlatform.nodeExecutable = undefined;
 
 export const createTokenEngine: typeof NodePlatform.createTokenEngine = undefined;
 
 // The same names as platform.ts, which is what the rest of the extension imports.
-({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, nodeExecutable, createTokenEngine }) satisfies typeof NodePlatform;
+({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine }) satisfies typeof NodePlatform;

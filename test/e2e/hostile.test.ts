@@ -6,27 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eventually, openWorkspace, Workbench } from './harness';
 import { descriptionOf } from './personaTree';
+import { snapshot } from './snapshot';
 
 const SLOW = { timeout: 60_000 };
-
-/** Every path under `dir` with its content (or `<dir>`, `-> target`), to tell that nothing was written. */
-function snapshot(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (at: string) => {
-    for (const name of fs.readdirSync(at).sort()) {
-      const file = path.join(at, name);
-      const stat = fs.lstatSync(file);
-      const rel = path.relative(dir, file);
-      if (stat.isSymbolicLink()) out.push(`${rel} -> ${fs.readlinkSync(file)}`);
-      else if (stat.isDirectory()) {
-        out.push(`${rel}/`);
-        walk(file);
-      } else out.push(`${rel}: ${fs.readFileSync(file, 'utf8')}`);
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 async function ourProblems(wb: Workbench) {
   return (await wb.problems()).filter((problem) => problem.source === 'Persona Studio');

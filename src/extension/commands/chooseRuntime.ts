@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { RUNTIME_IDS, RuntimeId, runtimeProfile } from '../../core';
 import { runtimeId } from '../config';
+import { saidNoFolder } from './pickPersona';
 
 export const CHOOSE_RUNTIME_COMMAND = 'personaStudio.chooseRuntime';
 
@@ -38,6 +39,8 @@ async function folderFor(target: unknown): Promise<vscode.WorkspaceFolder | unde
 export function registerChooseRuntimeCommand(): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(CHOOSE_RUNTIME_COMMAND, async (target?: unknown) => {
+      // The choice is a workspace setting: with no folder there is none to write it to.
+      if (saidNoFolder(vscode.l10n.t('Open a folder first: the runtime is chosen for a workspace folder.'))) return;
       const folder = await folderFor(target);
       const current = runtimeId(folder?.uri);
       const items = RUNTIME_IDS.map((id) => ({

@@ -9,6 +9,7 @@ export type PersonaTarget = vscode.Uri | { readonly persona: Persona } | undefin
 export async function resolvePersona(personas: PersonaWorkspace, target: unknown, placeHolder: string): Promise<Persona | undefined> {
   if (target instanceof vscode.Uri) return personaAt(personas, target);
   if (target && typeof target === 'object' && 'persona' in target) return (target as { persona: Persona }).persona;
+  if (saidNoFolder(vscode.l10n.t('Open a folder first: Persona Studio finds the personas inside it.'))) return undefined;
   const active = vscode.window.activeTextEditor?.document.uri;
   const fromEditor = active && personas.personaOf(active);
   if (fromEditor) return fromEditor;
@@ -25,6 +26,16 @@ export async function resolvePersona(personas: PersonaWorkspace, target: unknown
     { placeHolder },
   );
   return picked?.persona;
+}
+
+/** With no folder open, says so in one line (offering to open one) and answers true. */
+export function saidNoFolder(message: string): boolean {
+  if ((vscode.workspace.workspaceFolders?.length ?? 0) > 0) return false;
+  const open = vscode.l10n.t('Open Folder');
+  void vscode.window.showInformationMessage(message, open).then(async (answer) => {
+    if (answer === open) await vscode.commands.executeCommand('workbench.action.files.openFolder');
+  });
+  return true;
 }
 
 /** A folder is itself a persona; a file belongs to its folder's persona. */

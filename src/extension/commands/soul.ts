@@ -6,7 +6,7 @@ import { heartwoodCaps } from '../config';
 import { Measurements } from '../measurements';
 import { Persona, PersonaWorkspace } from '../personaWorkspace';
 import type { CommandContext } from './context';
-import { resolvePersona } from './pickPersona';
+import { resolvePersona, saidNoFolder } from './pickPersona';
 
 /** What a persona sends under its runtime, or for a Heartwood-only persona its identity section. */
 async function composedText(personas: PersonaWorkspace, measurements: Measurements, persona: Persona): Promise<{ text: string; what: string } | undefined> {
@@ -71,6 +71,7 @@ export function registerSoulCommands({ personas, measurements, previews }: Comma
     }),
     vscode.commands.registerCommand('personaStudio.toggleDroppedText', () => previews.toggleDropped()),
     vscode.commands.registerCommand('personaStudio.refresh', async () => {
+      if (saidNoFolder(vscode.l10n.t('Open a folder first: Persona Studio finds the personas inside it.'))) return;
       await personas.refresh();
       previews.refresh();
     }),

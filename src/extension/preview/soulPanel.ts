@@ -14,6 +14,8 @@ export class SoulPanel extends Disposable {
   readonly session: PreviewSession;
   private readonly disposeEmitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidDispose = this.disposeEmitter.event;
+  /** The name of the persona folder this tab showed until it went (deleted, or moved out of sight), for its message. */
+  private gone: string | undefined;
 
   static create(extensionUri: vscode.Uri, personas: PersonaWorkspace, source: CompositionSource, folder: vscode.Uri, column: vscode.ViewColumn, preserveFocus: boolean): SoulPanel {
     const panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, vscode.l10n.t('Soul'), { viewColumn: column, preserveFocus }, {
@@ -29,8 +31,10 @@ export class SoulPanel extends Disposable {
     personas: PersonaWorkspace,
     source: CompositionSource,
     folder: vscode.Uri | undefined,
+    gone?: string,
   ) {
     super();
+    this.gone = folder ? undefined : gone;
     // A revived panel comes with no options or html of ours: set both every time.
     panel.webview.options = webviewOptions(extensionUri);
     panel.webview.html = previewHtml(panel.webview, extensionUri, 'panel');
@@ -47,10 +51,18 @@ export class SoulPanel extends Disposable {
         personas,
         source,
         folder,
-        () => vscode.l10n.t('This preview has no persona. Run "Persona: Open Soul Preview" to open one.'),
+        () =>
+          this.gone
+            ? vscode.l10n.t('{0} is no longer a persona folder of this workspace: it was moved or deleted. Run "Persona: Open Soul Preview" to open one.', this.gone)
+            : vscode.l10n.t('This preview has no persona. Run "Persona: Open Soul Preview" to open one.'),
       ),
     );
-    this.register(this.session.onDidChangeFolder(() => this.retitle()));
+    this.register(
+      this.session.onDidChangeFolder((shown) => {
+        if (shown) this.gone = undefined;
+        this.retitle();
+      }),
+    );
     this.register(
       panel.onDidChangeViewState(() => {
         if (!panel.visible) this.session.hidden();
@@ -67,6 +79,13 @@ export class SoulPanel extends Disposable {
 
   get folder(): vscode.Uri | undefined {
     return this.session.persona;
+  }
+
+  /** `folder`, which this tab shows, is gone: the tab says so instead of showing an empty soul. */
+  lose(folder: vscode.Uri): void {
+    if (this.folder?.toString() !== folder.toString()) return;
+    this.gone = this.session.label(folder);
+    this.session.show(undefined);
   }
 
   /** The tab is the active editor. */

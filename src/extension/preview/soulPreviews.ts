@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import { onDidChangeSettings } from '../config';
 import { Disposable } from '../disposable';
-import { Persona, PersonaWorkspace } from '../personaWorkspace';
+import { baseName, Persona, PersonaWorkspace } from '../personaWorkspace';
+import { folderIdentity } from '../platform';
 import type { WebviewState } from '../../webview/protocol';
 import { CompositionSource } from './compositionSource';
 import { renamedFolder, trustedPersonaUri } from './personaGuard';
@@ -11,6 +12,8 @@ import { PREVIEW_VIEW_TYPE, SoulPanel } from './soulPanel';
 import { SOUL_VIEW_ID, SoulView } from './soulView';
 
 const OPEN_PREVIEWS_KEY = 'personaStudio.openPreviews';
+/** A restored tab names its gone folder by at most this many characters (the name comes from the webview's state). */
+const MAX_GONE_NAME = 80;
 
 export interface OpenPreviewOptions {
   /** Open beside the active editor rather than in its column. */
@@ -27,6 +30,8 @@ export class SoulPreviews extends Disposable {
   private closing = false;
   /** The personas of the tabs open when the window last closed (read before any is restored). */
   private readonly lastSession: readonly string[];
+  /** Each tab's folder as its disk knows it (see folderIdentity), kept after the folder goes, to find it again. */
+  private readonly identities = new Map<SoulPanel, string>();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -47,7 +52,7 @@ export class SoulPreviews extends Disposable {
           // meanwhile leaves an empty preview that says how to open one.
           await personas.ready;
           const persona = trustedPersonaUri(state?.persona, personas.personas) ?? (state?.persona === undefined ? this.unclaimedPersona() : undefined);
-          this.track(new SoulPanel(panel, context.extensionUri, personas, source, persona));
+          this.track(new SoulPanel(panel, context.extensionUri, personas, source, persona, persona ? undefined : goneName(state?.persona)));
         },
       }),
     );
@@ -61,6 +66,7 @@ export class SoulPreviews extends Disposable {
       personas.onDidChangePersonas(() => {
         this.view.personasChanged();
         for (const panel of this.panels) panel.retitle();
+        void this.followMoves();
       }),
     );
     this.register(onDidChangeSettings(() => this.refresh()));
@@ -109,11 +115,52 @@ export class SoulPreviews extends Disposable {
     this.panels.add(panel);
     panel.onDidDispose(() => {
       this.panels.delete(panel);
+      this.identities.delete(panel);
       this.remember();
     });
-    panel.session.onDidChangeFolder(() => this.remember());
+    panel.session.onDidChangeFolder(() => {
+      this.remember();
+      void this.identify(panel);
+    });
     this.remember();
+    void this.identify(panel);
     return panel;
+  }
+
+  /** Notes the disk's identity of a tab's folder; a tab that lost its folder keeps the one it had. */
+  private async identify(panel: SoulPanel): Promise<void> {
+    const folder = panel.folder;
+    if (!folder || !folderIdentity || folder.scheme !== 'file') return;
+    const identity = await folderIdentity(folder.fsPath);
+    if (identity && panel.folder?.toString() === folder.toString()) this.identities.set(panel, identity);
+  }
+
+  /**
+   * A tab whose folder left the disk says so; when the same folder shows up under
+   * another name (renamed or moved outside VS Code, where no rename event comes), the
+   * tab follows it.
+   */
+  private async followMoves(): Promise<void> {
+    const known = new Set(this.personas.personas.map((persona) => persona.uri.toString()));
+    for (const panel of this.panels) {
+      const folder = panel.folder;
+      if (!folder || known.has(folder.toString())) continue;
+      const exists = await vscode.workspace.fs.stat(folder).then(
+        () => true,
+        () => false,
+      );
+      if (!exists) panel.lose(folder);
+    }
+    if (!folderIdentity) return;
+    const lost = () => [...this.panels].filter((panel) => !panel.folder && this.identities.has(panel));
+    if (lost().length === 0) return;
+    const shown = new Set([...this.panels].map((panel) => panel.folder?.toString()));
+    for (const persona of this.personas.personas) {
+      if (shown.has(persona.uri.toString()) || persona.uri.scheme !== 'file') continue;
+      const identity = await folderIdentity(persona.uri.fsPath);
+      const panel = lost().find((candidate) => this.identities.get(candidate) === identity);
+      if (panel) panel.session.show(persona.uri);
+    }
   }
 
   /**
@@ -152,5 +199,16 @@ export class SoulPreviews extends Disposable {
     for (const { panel, moved } of moves) if (this.panels.has(panel)) panel.session.show(moved);
     for (const { oldUri, newUri } of files) this.view.renamed(oldUri, newUri);
     this.remember();
+  }
+}
+
+/** The name of the folder a restored tab showed, when that folder is no longer a persona folder of the workspace. */
+function goneName(raw: unknown): string | undefined {
+  if (typeof raw !== 'string' || raw === '') return undefined;
+  try {
+    const name = baseName(vscode.Uri.parse(raw, true));
+    return name.length > MAX_GONE_NAME ? `${name.slice(0, MAX_GONE_NAME - 1)}…` : name || undefined;
+  } catch {
+    return undefined;
   }
 }

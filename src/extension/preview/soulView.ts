@@ -40,7 +40,10 @@ export class SoulView extends Disposable implements vscode.WebviewViewProvider {
       this.personas,
       this.source,
       this.initialPersona(),
-      () => vscode.l10n.t('Open a file of a persona folder to see its composed soul here.'),
+      () =>
+        vscode.workspace.workspaceFolders?.length
+          ? vscode.l10n.t('Open a file of a persona folder to see its composed soul here.')
+          : vscode.l10n.t('Open a folder to see the composed soul of its personas here.'),
     );
     this.session = session;
     session.onDidChangeFolder(() => this.describe());

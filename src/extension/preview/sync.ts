@@ -123,7 +123,8 @@ export class SoulSync {
     for (const section of sections) this.hold(section);
     this.preamble = input.soul?.preamble ?? '';
     this.order = sections.map((section) => section.meta.name);
-    this.totals = input.soul?.totals ?? this.noTotals();
+    // With no persona there is no soul to size: the page says only what its empty text says.
+    this.totals = input.soul?.totals ?? (input.persona ? this.noTotals() : { ...this.noTotals(), text: '' });
     this.heartwoodKey = input.heartwood && JSON.stringify(input.heartwood);
     return {
       type: 'render',

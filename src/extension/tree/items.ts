@@ -325,6 +325,16 @@ export function discoveryStopMessage(stop: { by: 'folders' | 'depth'; folders: n
     : vscode.l10n.t('Discovery stopped {0} folders deep: personas deeper are not shown. Name them in personaStudio.folders.', DISCOVERY_MAX_DEPTH);
 }
 
+/**
+ * The line above the tree: Restricted Mode, when it limits what is shown (the
+ * workspace's own personaStudio.folders waits for trust), then what stopped discovery.
+ */
+export function treeMessage(stop: { by: 'folders' | 'depth'; folders: number } | undefined): string | undefined {
+  const restricted = vscode.workspace.isTrusted ? undefined : vscode.l10n.t("Restricted Mode: this workspace's personaStudio.folders is not used until you trust it.");
+  const stopped = discoveryStopMessage(stop);
+  return restricted && stopped ? `${restricted} ${stopped}` : (restricted ?? stopped);
+}
+
 /** A persona file that is a link leading outside the workspace folder: said in its row and tooltip. */
 export function markLinkOutside(item: vscode.TreeItem, name: string, target: string): vscode.TreeItem {
   item.description = `${item.description ?? ''} · ${vscode.l10n.t('link outside')}`;

@@ -11,7 +11,7 @@ import type { PersonaTokens } from '../tokens/tokenService';
 import { shortTokens } from '../tokens/tokenViews';
 import { baseName, PersonaWorkspace } from '../personaWorkspace';
 import { Throttle } from '../throttle';
-import { addBootstrapItem, bootstrapFileItem, discoveryStopMessage, markLinkOutside, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './items';
+import { addBootstrapItem, bootstrapFileItem, markLinkOutside, treeMessage, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './items';
 import { Freshness } from './freshness';
 import { registerMissingDecorations } from './missingDecorations';
 import { FileNode, PersonaNodes, TreeNode } from './nodes';
@@ -59,10 +59,11 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     this.register(registerMissingDecorations());
     this.view.message = vscode.l10n.t('Looking for persona folders…');
     // The first walk's end: "looking" gives way to what stopped it, if anything did.
-    void personas.ready.then(() => (this.view.message = discoveryStopMessage(personas.discoveryStop)));
+    void personas.ready.then(() => (this.view.message = treeMessage(personas.discoveryStop)));
+    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => (this.view.message = treeMessage(personas.discoveryStop))));
     this.register(
       personas.onDidChangePersonas(() => {
-        this.view.message = discoveryStopMessage(personas.discoveryStop);
+        this.view.message = treeMessage(personas.discoveryStop);
         this.nodes.sync(personas.personas);
         this.stats.clear();
         this.freshness.clear();

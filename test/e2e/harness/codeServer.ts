@@ -63,6 +63,8 @@ export interface CodeServerOptions {
   folder?: string;
   /** Port on 127.0.0.1; 0 (default) takes a free one. */
   port?: number;
+  /** Workspace trust on (VS Code's default): a folder opens in Restricted Mode until trusted. Default: off. */
+  workspaceTrust?: boolean;
 }
 
 export interface CodeServer {
@@ -79,8 +81,8 @@ export interface CodeServer {
   readonly startupMs: number;
   /** Settles when the server's process exits (by stop() or by itself), with its exit code or signal. */
   readonly exited: Promise<number | NodeJS.Signals | null>;
-  /** The URL that opens a folder or a .code-workspace file. */
-  urlFor(target: { folder: string } | { workspace: string }): string;
+  /** The URL that opens a folder, a .code-workspace file, or an empty window (no folder). */
+  urlFor(target: { folder: string } | { workspace: string } | { empty: true }): string;
   /** Stops the server and its children; removes its home unless `keepHome`. Safe to call twice. */
   stop(options?: { keepHome?: boolean }): Promise<void>;
 }
@@ -120,7 +122,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.writeFileSync(
     path.join(userDataDir, 'User/settings.json'),
-    JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2),
+    JSON.stringify({ ...QUIET_SETTINGS, ...(options.workspaceTrust ? { 'security.workspace.trust.enabled': true } : {}), ...options.settings }, null, 2),
   );
 
   // Keep code-server's own config and logs inside this home, and shed any VS Code
@@ -142,7 +144,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     '--auth', 'none',
     '--bind-addr', `127.0.0.1:${options.port ?? 0}`,
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--disable-proxy',
     ...common,
@@ -187,6 +189,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     startupMs,
     exited,
     urlFor(target) {
+      // `ew` (empty window): code-server would otherwise reopen the last folder.
+      if ('empty' in target) return `${url}?ew=true`;
       const [key, value] = 'folder' in target ? ['folder', target.folder] : ['workspace', target.workspace];
       return `${url}?${key}=${encodeURIComponent(value)}`;
     },

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { CodeServer, startCodeServer, TYPING_SETTINGS } from './codeServer';
+import { CodeServer, CodeServerOptions, startCodeServer, TYPING_SETTINGS } from './codeServer';
 import { outputDir, repoRoot } from './paths';
 import { vsixUnderTest } from './vsix';
 import { Workbench } from './workbench';
@@ -18,6 +18,9 @@ interface Session {
 }
 
 let session: Promise<Session> | undefined;
+/** A second server, with workspace trust on, started by the first untrusted workspace. */
+let trustServer: Promise<CodeServer> | undefined;
+let vsixPath: string | undefined;
 let opened: Workbench[] = [];
 let inTest = false;
 const timings = { buildMs: 0, serverMs: 0, browserMs: 0, workbenchMs: [] as number[] };
@@ -32,15 +35,10 @@ export function startSession(): Promise<Session> {
     fs.rmSync(artifactsRoot, { recursive: true, force: true });
     let started = Date.now();
     const vsix = prepareExtension();
+    vsixPath = vsix;
     timings.buildMs = Date.now() - started;
     started = Date.now();
-    const options = { vsix, settings: { ...TYPING_SETTINGS } };
-    const server = await startCodeServer(options).catch((error: Error) => {
-      // Once, on a shared machine, a server died at birth (killed from outside): start another.
-      if (!/exited before listening/.test(error.message)) throw error;
-      console.error(`  code-server did not start (${error.message.split('\n')[0]}); starting it again`);
-      return startCodeServer(options);
-    });
+    const server = await startServer({ vsix, settings: { ...TYPING_SETTINGS } });
     timings.serverMs = Date.now() - started;
     started = Date.now();
     const browser = await launchBrowser({ headless: !process.env.PERSONA_STUDIO_E2E_HEADED }).catch(async (error) => {
@@ -51,6 +49,21 @@ export function startSession(): Promise<Session> {
     return { server, browser };
   })();
   return session;
+}
+
+function startServer(options: CodeServerOptions): Promise<CodeServer> {
+  return startCodeServer(options).catch((error: Error) => {
+    // Once, on a shared machine, a server died at birth (killed from outside): start another.
+    if (!/exited before listening/.test(error.message)) throw error;
+    console.error(`  code-server did not start (${error.message.split('\n')[0]}); starting it again`);
+    return startCodeServer(options);
+  });
+}
+
+/** The server with workspace trust on (VS Code's default), for untrusted workspaces; started once. */
+function startTrustServer(): Promise<CodeServer> {
+  trustServer ??= startServer({ vsix: vsixPath, settings: { ...TYPING_SETTINGS }, workspaceTrust: true });
+  return trustServer;
 }
 
 /**
@@ -77,6 +90,9 @@ export async function stopSession(): Promise<void> {
   const { server, browser } = await started.catch(() => ({ server: undefined, browser: undefined }));
   await browser?.close().catch(() => undefined);
   await server?.stop();
+  const second = trustServer;
+  trustServer = undefined;
+  await (await second?.catch(() => undefined))?.stop();
 }
 
 /**
@@ -87,7 +103,8 @@ export async function openWorkspace(spec: WorkspaceSpec = {}): Promise<Workbench
   if (!inTest) {
     throw new Error('openWorkspace() belongs in it() or beforeEach(): each test gets its own workspace, closed after it.');
   }
-  const { server, browser } = await startSession();
+  const { server: shared, browser } = await startSession();
+  const server = spec.trusted === false ? await startTrustServer() : shared;
   const workspace = createWorkspace(spec);
   let workbench: Workbench;
   for (let attempt = 1; ; attempt++) {

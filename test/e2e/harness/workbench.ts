@@ -21,6 +21,8 @@ export class Workbench {
   readonly console: string[] = [];
   /** Milliseconds from navigation to a usable workbench. */
   openedInMs = 0;
+  /** The trust prompt of an untrusted workspace was answered (VS Code remembers it). */
+  private trustDeclined = false;
 
   private constructor(
     readonly page: Page,
@@ -61,6 +63,7 @@ export class Workbench {
 
   private get url(): string {
     const { workspaceFile, folders } = this.workspace;
+    if (!workspaceFile && folders.length === 0) return this.server.urlFor({ empty: true });
     return this.server.urlFor(workspaceFile ? { workspace: workspaceFile } : { folder: folders[0] });
   }
 
@@ -69,13 +72,35 @@ export class Workbench {
     const left = () => Math.max(1000, timeout - (Date.now() - started));
     await this.page.goto(this.url, { waitUntil: 'domcontentloaded', timeout: left() });
     await this.page.locator('.monaco-workbench').waitFor({ timeout: left() });
-    // The explorer lists the workspace once the server's file system answers.
-    const hasEntries = this.workspace.workspaceFile || fs.readdirSync(this.workspace.folders[0]).length > 0;
-    await this.page
-      .locator(hasEntries ? '.explorer-folders-view .monaco-list-row' : '.explorer-folders-view')
-      .first()
-      .waitFor({ timeout: left() });
+    if (this.workspace.untrusted) await this.declineTrust(left());
+    if (!this.workspace.workspaceFile && this.workspace.folders.length === 0) {
+      // An empty window: nothing to list; the activity bar shows its containers.
+      await this.page.locator('.part.activitybar .action-item').first().waitFor({ timeout: left() });
+    } else {
+      // The explorer lists the workspace once the server's file system answers.
+      const hasEntries = this.workspace.workspaceFile || fs.readdirSync(this.workspace.folders[0]).length > 0;
+      await this.page
+        .locator(hasEntries ? '.explorer-folders-view .monaco-list-row' : '.explorer-folders-view')
+        .first()
+        .waitFor({ timeout: left() });
+    }
     this.openedInMs = Date.now() - started;
+  }
+
+  /**
+   * Answers VS Code's startup prompt "Do you trust the authors…?" with No, as a user
+   * opening a stranger's repository does, and waits for the status bar to say
+   * Restricted Mode (a reload does not ask again: the answer is remembered).
+   */
+  private async declineTrust(timeout: number): Promise<void> {
+    const restricted = this.page.locator('.part.statusbar .statusbar-item').filter({ hasText: 'Restricted Mode' }).first();
+    const decline = this.page.locator('.monaco-dialog-box .dialog-buttons .monaco-button').getByText("No, I don't trust the authors", { exact: true });
+    if (!this.trustDeclined) {
+      await decline.waitFor({ timeout });
+      await decline.click();
+      this.trustDeclined = true;
+    }
+    await restricted.waitFor({ timeout });
   }
 
   /** Reloads the window (as "Developer: Reload Window" does) and waits for the workbench again. */

@@ -17,6 +17,14 @@ export interface WorkspaceSpec {
   folders?: Record<string, Files>;
   /** Workspace settings: `.vscode/settings.json` of the folder, or the `.code-workspace`'s settings. */
   settings?: Record<string, unknown>;
+  /**
+   * `false`: open with workspace trust on (in a server of its own) and answer VS Code's
+   * trust prompt "No, I don't trust the authors", so the window is in Restricted Mode.
+   * Default: trust is off, as for every other test.
+   */
+  trusted?: boolean;
+  /** An empty window: no folder open (give no `files`, `folders` or `settings`). */
+  empty?: boolean;
 }
 
 export interface TestWorkspace {
@@ -26,15 +34,22 @@ export interface TestWorkspace {
   readonly folders: readonly string[];
   /** The `.code-workspace` file of a multi-root workspace. */
   readonly workspaceFile?: string;
+  /** Opened in Restricted Mode (see WorkspaceSpec.trusted). */
+  readonly untrusted?: boolean;
 }
 
 export function createWorkspace(spec: WorkspaceSpec): TestWorkspace {
   if (spec.files && spec.folders) throw new Error('Give either `files` or `folders`, not both.');
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-ws-'));
+  const untrusted = spec.trusted === false ? { untrusted: true } : {};
+  if (spec.empty) {
+    if (spec.files || spec.folders || spec.settings) throw new Error('An empty window has no `files`, `folders` or `settings`.');
+    return { root, folders: [], ...untrusted };
+  }
   if (!spec.folders) {
     writeFiles(root, spec.files ?? {});
     if (spec.settings) writeFiles(root, { '.vscode/settings.json': JSON.stringify(spec.settings, null, 2) });
-    return { root, folders: [root] };
+    return { root, folders: [root], ...untrusted };
   }
   const names = Object.keys(spec.folders);
   if (names.length === 0) throw new Error('`folders` needs at least one folder.');
@@ -45,7 +60,7 @@ export function createWorkspace(spec: WorkspaceSpec): TestWorkspace {
   const workspaceFile = path.join(root, 'test.code-workspace');
   const content = { folders: names.map((name) => ({ path: name })), settings: spec.settings ?? {} };
   fs.writeFileSync(workspaceFile, JSON.stringify(content, null, 2));
-  return { root, folders: names.map((name) => path.join(root, name)), workspaceFile };
+  return { root, folders: names.map((name) => path.join(root, name)), workspaceFile, ...untrusted };
 }
 
 export function writeFiles(dir: string, files: Files): void {
