@@ -140,7 +140,8 @@ export async function benchEditor(options: { samples: number; smoke: boolean }):
     for (const [key, label, files, settings] of smoke ? cases.slice(0, 1) : cases) {
       if (!only || only.includes(key)) latency.push(...(await latencyFor(label, files(), samples, smoke ? 1 : 2, settings)));
     }
-    const tokens = await benchEditorTokens({ samples, smoke });
+    // Tokens on against off, unless BENCH_FILES leaves `tokens` out.
+    const tokens = only && !only.includes('tokens') ? [] : await benchEditorTokens({ samples, smoke });
     return { paint, latency, tokens };
   } finally {
     await stopSession();

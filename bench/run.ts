@@ -2,7 +2,7 @@
 //   BENCH_SAMPLES=N  keystrokes timed per preview (default 20)
 //   BENCH_SMOKE=1  small sizes and one case of each kind: checks that the benchmark runs (npm test)
 //   BENCH_CORE_ONLY=1  skip the real-VS-Code part
-//   BENCH_FILES=10KB,2MB,7x2MB,10KB-openclaw,2MB-openclaw,7x2MB-openclaw  which personas to time in the real VS Code (default all)
+//   BENCH_FILES=10KB,2MB,7x2MB,10KB-openclaw,2MB-openclaw,7x2MB-openclaw,tokens  which personas to time in the real VS Code (default all; `none`: the tree alone)
 //   BENCH_VERBOSE=1  print every sample
 //   BENCH_KEY_DELAY=ms  pause between keys (default 0: as fast as the browser takes them)
 import fs from 'node:fs';
@@ -71,8 +71,10 @@ async function main(): Promise<void> {
         `${round(ours.p95Ms / markdown.p95Ms)} (95th percentile), ${round(ours.bytesPerKey / markdown.bytesPerKey)} (bytes posted per keystroke)`,
     );
   }
-  console.log('\nEditor: keystroke to preview with tokens on / off (same run, same file), and last keystroke to the new token counts shown');
-  table(tokens);
+  if (tokens.length) {
+    console.log('\nEditor: keystroke to preview with tokens on / off (same run, same file), and last keystroke to the new token counts shown');
+    table(tokens);
+  }
   console.log(`\nbench: done in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
