@@ -1,6 +1,7 @@
 // Finding persona folders in a tree: any folder holding a bootstrap file or HEARTWOOD.md.
 // The walk is breadth-first and bounded, so a large monorepo stays fast.
 import { BOOTSTRAP_ORDER, BootstrapName, isBootstrapName, miscasedBootstrapName } from './bootstrap';
+import { mapBounded } from './bounded';
 import { HEARTWOOD_FILE } from './heartwood';
 
 /** `linkedDirectory`: a link to a folder, entered only when it leads inside the root. */
@@ -153,21 +154,8 @@ export async function discoverPersonaFolders(root: string, reader: DirectoryRead
 const READS_IN_FLIGHT = 16;
 
 /** The entries of each folder, in order; undefined for one that cannot be read. */
-async function readAll(reader: DirectoryReader, folders: readonly Pending[]): Promise<Array<ReadonlyArray<readonly [string, EntryKind]> | undefined>> {
-  const listings: Array<ReadonlyArray<readonly [string, EntryKind]> | undefined> = new Array(folders.length);
-  let nextIndex = 0;
-  const worker = async () => {
-    while (nextIndex < folders.length) {
-      const index = nextIndex++;
-      try {
-        listings[index] = await reader.readDirectory(folders[index].dir);
-      } catch {
-        listings[index] = undefined;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, folders.length) }, worker));
-  return listings;
+function readAll(reader: DirectoryReader, folders: readonly Pending[]): Promise<Array<ReadonlyArray<readonly [string, EntryKind]> | undefined>> {
+  return mapBounded(folders, READS_IN_FLIGHT, (folder) => reader.readDirectory(folder.dir).catch(() => undefined));
 }
 
 /** The linked folders that lead inside the root, to a folder not seen yet, with their real paths. */

@@ -2,7 +2,7 @@
 // cap under the folder's runtime (over exactly what it drops), or named with the wrong case, kept in step with editors (before saving) and
 // with the disk, and cleared when the file is fixed, deleted or leaves its persona.
 import * as vscode from 'vscode';
-import { HEARTWOOD_FILE } from '../core';
+import { HEARTWOOD_FILE, mapBounded } from '../core';
 import { registerCapCodeActions } from './codeActions';
 import { Coalescer } from './coalescer';
 import { onDidChangeSettings } from './config';
@@ -13,15 +13,18 @@ import { baseName, folderOf, isPersonaFileName, Persona, PersonaWorkspace } from
 
 /** Keystrokes closer together than this are diagnosed once. */
 const TYPING_DELAY_MS = 50;
+/**
+ * Files diagnosed at once: a pass over 500 personas after the first walk reads a few
+ * files at a time, so the tree's first rows are not kept waiting behind 3,500 reads.
+ */
+const FILES_IN_FLIGHT = 8;
 
 export class CapDiagnostics extends Disposable {
   private readonly collection = this.register(vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE));
   /** Per file, the latest pass: an older pass finishing late must not win. */
   private readonly generations = new Map<string, number>();
   private readonly queue = this.register(
-    new Coalescer<vscode.Uri>(TYPING_DELAY_MS, (uris) => {
-      for (const uri of uris) void this.update(uri);
-    }),
+    new Coalescer<vscode.Uri>(TYPING_DELAY_MS, (uris) => void mapBounded(uris, FILES_IN_FLIGHT, (uri) => this.update(uri).catch(() => undefined))),
   );
 
   constructor(
