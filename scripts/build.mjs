@@ -2,6 +2,7 @@
 // webview script with esbuild.
 import fs from 'node:fs';
 import * as esbuild from 'esbuild';
+import { json5Build, nodeExtensionBuild } from './nodeBuild.mjs';
 import { webExtensionBuild, webGlobalsCheck } from './webBuild.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -22,7 +23,9 @@ const withRanks = { ...common, plugins: [separateRanks] };
 
 const builds = [
   ...ENCODINGS.map((name) => ({ ...common, entryPoints: [`node_modules/gpt-tokenizer/cjs/encoding/${name}.js`], outfile: `dist/${name}.js`, platform: 'node', format: 'cjs' })),
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  // The JSON5 parser, too, is a bundle of its own, required on the first openclaw.json read.
+  nodeExtensionBuild(common),
+  json5Build(common),
   // The token worker holds the tokenizer's ranks; extension.js loads it on the first count.
   { ...withRanks, entryPoints: ['src/extension/tokens/worker.ts'], outfile: 'dist/tokenWorker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },

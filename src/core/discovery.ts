@@ -1,6 +1,7 @@
 // Finding persona folders in a tree: any folder holding a bootstrap file or HEARTWOOD.md.
 // The walk is breadth-first and bounded, so a large monorepo stays fast.
 import { BOOTSTRAP_ORDER, BootstrapName, isBootstrapName, miscasedBootstrapName } from './bootstrap';
+import { mapBounded } from './bounded';
 import { HEARTWOOD_FILE } from './heartwood';
 
 /** `linkedDirectory`: a link to a folder, entered only when it leads inside the root. */
@@ -100,22 +101,31 @@ export async function discoverPersonaFolders(root: string, reader: DirectoryRead
       links = [];
       continue;
     }
-    const next: Pending[] = [];
+    // The level's folders to read, in order, up to the bound; then read several at a time
+    // (each read waits on the disk, or on a round trip through the editor), the results
+    // taken in order so the walk finds what a one-at-a-time walk would.
+    const level: Pending[] = [];
+    let stopped = false;
     for (const folder of queue) {
       if (folder.real !== undefined) {
         if (seen.has(folder.real)) continue;
         seen.add(folder.real);
       }
-      if (read >= maxFolders) return { personas, incomplete: true, stoppedBy: 'folders', foldersRead: read };
-      read++;
-      let entries: ReadonlyArray<readonly [string, EntryKind]>;
-      try {
-        entries = await reader.readDirectory(folder.dir);
-      } catch {
-        continue; // An unreadable folder is simply not a persona folder.
+      if (read >= maxFolders) {
+        stopped = true;
+        break;
       }
+      read++;
+      level.push(folder);
+    }
+    const listings = await readAll(reader, level);
+    const next: Pending[] = [];
+    level.forEach((folder, index) => {
+      const entries = listings[index];
+      if (entries === undefined) return; // An unreadable folder is simply not a persona folder.
       const persona = classifyFolder(folder.dir, entries);
       if (persona) personas.push(persona);
+      if (stopped) return;
       for (const [name, kind] of entries) {
         if ((kind !== 'directory' && kind !== 'linkedDirectory') || skip.has(name)) continue;
         const relative = folder.relative ? `${folder.relative}/${name}` : name;
@@ -133,10 +143,19 @@ export async function discoverPersonaFolders(root: string, reader: DirectoryRead
         };
         (kind === 'directory' ? next : links).push(child);
       }
-    }
+    });
+    if (stopped) return { personas, incomplete: true, stoppedBy: 'folders', foldersRead: read };
     queue = next.sort(byDir);
   }
   return { personas, incomplete: deeper, stoppedBy: deeper ? 'depth' : undefined, foldersRead: read };
+}
+
+/** Folders listed at once by a walk: enough to hide a round trip's latency, few enough to share the disk. */
+const READS_IN_FLIGHT = 16;
+
+/** The entries of each folder, in order; undefined for one that cannot be read. */
+function readAll(reader: DirectoryReader, folders: readonly Pending[]): Promise<Array<ReadonlyArray<readonly [string, EntryKind]> | undefined>> {
+  return mapBounded(folders, READS_IN_FLIGHT, (folder) => reader.readDirectory(folder.dir).catch(() => undefined));
 }
 
 /** The linked folders that lead inside the root, to a folder not seen yet, with their real paths. */

@@ -5,6 +5,7 @@ export * from './compose';
 export * from './report';
 export * from './heartwood';
 export * from './templates';
+export * from './bounded';
 export * from './discovery';
 export * from './glob';
 export * from './format';

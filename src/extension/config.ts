@@ -1,13 +1,13 @@
 // The extension's settings, read in one place. A value of the wrong type or out of
 // range falls back to its default, with one warning line per bad value.
 import * as vscode from 'vscode';
-import picomatch from 'picomatch';
 import {
   confinedFolderPattern,
   DEFAULT_CONTEXT_WINDOW,
   DEFAULT_TOKEN_ENCODING,
   DEFAULT_RUNTIME,
   DEFAULT_WARN_AT,
+  globMatcher,
   HeartwoodCaps,
   HEARTWOOD_CEILING,
   HEARTWOOD_MAX_CHARS,
@@ -86,7 +86,7 @@ export function excludedFolders(scope?: vscode.ConfigurationScope): ((relativePa
   // `true` hides a match; a `when` clause (hide beside a sibling) is about files, not folders.
   const patterns = Object.entries(exclude).flatMap(([pattern, on]) => (on === true ? [pattern] : []));
   if (patterns.length === 0) return undefined;
-  return picomatch(patterns, { dot: true });
+  return globMatcher(patterns);
 }
 
 export function followActiveEditor(): boolean {

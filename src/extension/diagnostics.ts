@@ -2,7 +2,7 @@
 // cap under the folder's runtime (over exactly what it drops), or named with the wrong case, kept in step with editors (before saving) and
 // with the disk, and cleared when the file is fixed, deleted or leaves its persona.
 import * as vscode from 'vscode';
-import { HEARTWOOD_FILE } from '../core';
+import { HEARTWOOD_FILE, mapBounded } from '../core';
 import { registerCapCodeActions } from './codeActions';
 import { onDidChangeSettings } from './config';
 import { DIAGNOSE_DELAY_MS } from './delays';
@@ -12,15 +12,19 @@ import { Measurements } from './measurements';
 import { baseName, folderOf, isPersonaFileName, Persona, PersonaWorkspace } from './personaWorkspace';
 import { Throttle } from './throttle';
 
+/**
+ * Files diagnosed at once: a pass over 500 personas after the first walk reads a few
+ * files at a time, so the tree's first rows are not kept waiting behind 3,500 reads.
+ */
+const FILES_IN_FLIGHT = 8;
+
 export class CapDiagnostics extends Disposable {
   private readonly collection = this.register(vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE));
   /** Per file, the latest pass: an older pass finishing late must not win. */
   private readonly generations = new Map<string, number>();
   private readonly queue = this.register(
     new Throttle<vscode.Uri>(
-      (uris) => {
-        for (const uri of uris) void this.update(uri);
-      },
+      (uris) => void mapBounded(uris, FILES_IN_FLIGHT, (uri) => this.update(uri).catch(() => undefined)),
       { delayMs: DIAGNOSE_DELAY_MS },
     ),
   );

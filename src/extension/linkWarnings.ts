@@ -2,7 +2,7 @@
 // ~/.ssh/id_rsa` in a cloned repository) gets a warning naming where it leads: the
 // runtime would send that file to the model.
 import * as vscode from 'vscode';
-import { BootstrapName, escapeControls, HEARTWOOD_FILE } from '../core';
+import { BootstrapName, escapeControls, HEARTWOOD_FILE, mapBounded } from '../core';
 import { linkLeadingOutside } from './platform';
 import { LINK_CHECK_DELAY_MS } from './delays';
 import { Disposable } from './disposable';
@@ -11,6 +11,9 @@ import { baseName, ContentChange, Persona, PersonaWorkspace } from './personaWor
 import { Throttle } from './throttle';
 
 export const LINK_OUTSIDE_CODE = 'link-outside';
+
+/** Files checked at once: 500 personas' 3,500 files must not flood the disk at the first walk. */
+const FILES_IN_FLIGHT = 8;
 
 export class LinkWarnings extends Disposable {
   private readonly collection = this.register(vscode.languages.createDiagnosticCollection(`${DIAGNOSTIC_SOURCE} links`));
@@ -45,12 +48,12 @@ export class LinkWarnings extends Disposable {
           const persona = item === 'all' ? undefined : this.personas.find(item.folder);
           return persona && item !== 'all' ? [{ persona, name: item.name }] : [];
         });
-    const found = await Promise.all(files.map(async ({ persona, name }) => {
+    const found = await mapBounded(files, FILES_IN_FLIGHT, async ({ persona, name }) => {
       const uri = vscode.Uri.joinPath(persona.uri, name);
       const root = persona.workspaceFolder?.uri;
       if (!root || root.scheme !== 'file' || persona.uri.scheme !== 'file' || !linkLeadingOutside) return { key: uri.toString(), target: undefined };
       return { key: uri.toString(), target: await linkLeadingOutside(uri.fsPath, root.fsPath) };
-    }));
+    });
     if (this.isDisposed || generation !== this.generation) return;
     const targets = new Map(all ? [] : this.targets);
     for (const { key, target } of found) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { discoverPersonaFolders, FILE_PURPOSE, nodeDirectoryReader, templateFor, BOOTSTRAP_ORDER, HEARTWOOD_FILE, formatBytes, formatPercent } from '../../src/core';
+import { DirectoryReader, discoverPersonaFolders, EntryKind, FILE_PURPOSE, nodeDirectoryReader, templateFor, BOOTSTRAP_ORDER, HEARTWOOD_FILE, formatBytes, formatPercent } from '../../src/core';
 import { personaFolder } from './helpers';
 
 function tree(files: Record<string, string>): string {
@@ -52,6 +52,55 @@ describe('discovery', () => {
     assert.strictEqual(shallow.incomplete, true);
     const few = await discoverPersonaFolders(root, nodeDirectoryReader, { maxFolders: 3 });
     assert.strictEqual(few.incomplete, true);
+  });
+
+  it('lists several folders at once, and finds what one read at a time finds, bounds included', async () => {
+    // An in-memory tree whose reads finish out of order: 3 levels, personas scattered.
+    const folders = new Map<string, Array<readonly [string, EntryKind]>>([['r', []]]);
+    for (let a = 0; a < 6; a++) {
+      folders.get('r')!.push([`a${a}`, 'directory']);
+      folders.set(`r/a${a}`, a % 2 ? [['SOUL.md', 'file']] : []);
+      for (let b = 0; b < 5; b++) {
+        folders.get(`r/a${a}`)!.push([`b${b}`, 'directory']);
+        folders.set(`r/a${a}/b${b}`, (a + b) % 3 ? [] : [['AGENTS.md', 'file'], ['memory.md', 'file']]);
+      }
+    }
+    let inFlight = 0;
+    let most = 0;
+    const reader = (delay: (dir: string) => number): DirectoryReader => ({
+      join: (dir, name) => `${dir}/${name}`,
+      readDirectory: async (dir) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, delay(dir)));
+        inFlight--;
+        const entries = folders.get(dir);
+        if (!entries || dir.endsWith('a4/b2')) throw new Error('unreadable');
+        return entries;
+      },
+    });
+    const shuffled = reader((dir) => (dir.length * 7919) % 5);
+    const walked = await discoverPersonaFolders('r', shuffled);
+    assert.ok(most > 1 && most <= 16, `${most} reads in flight at most`);
+    // One at a time: each read waits for the one before (a serial reader).
+    let previous = Promise.resolve();
+    const serial: DirectoryReader = {
+      join: shuffled.join,
+      readDirectory: (dir) => {
+        const result = previous.then(() => shuffled.readDirectory(dir));
+        previous = result.then(() => undefined, () => undefined);
+        return result;
+      },
+    };
+    assert.deepStrictEqual(walked, await discoverPersonaFolders('r', serial));
+    assert.strictEqual(walked.foldersRead, 37);
+    assert.strictEqual(walked.personas.length, 12);
+    for (const maxFolders of [1, 4, 7, 20, 36, 37]) {
+      const [concurrent, oneByOne] = [await discoverPersonaFolders('r', shuffled, { maxFolders }), await discoverPersonaFolders('r', serial, { maxFolders })];
+      assert.deepStrictEqual(concurrent, oneByOne, `maxFolders ${maxFolders}`);
+      assert.ok(concurrent.foldersRead <= maxFolders);
+      assert.strictEqual(concurrent.incomplete, maxFolders < 37);
+    }
   });
 
   it('ignores a folder it cannot read', async () => {

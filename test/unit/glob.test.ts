@@ -1,5 +1,6 @@
 // The folder patterns of personaStudio.folders: the shipped matcher agrees with picomatch
-// (the library it replaced, dot names included) on every pattern of the shapes users write.
+// (the library it replaced, dot names included) on every pattern of the shapes users write;
+// files.exclude is read with the same matcher.
 import assert from 'node:assert';
 import fc from 'fast-check';
 import picomatch from 'picomatch';
@@ -31,6 +32,15 @@ describe('folder patterns', () => {
     assert.deepStrictEqual(['agents/ava', 'team/agents/ava', 'team/agents'].map(anywhere), [true, true, false]);
     assert.strictEqual(globMatcher(['.'])('.'), true, 'the workspace folder itself');
     assert.strictEqual(globMatcher(['./personas/ava/'])('personas/ava'), true, 'a leading ./ and a trailing slash');
+  });
+
+  it('read files.exclude as the folders it hides', () => {
+    // Discovery skips these folders with the same matcher (config.ts's excludedFolders).
+    const exclude = globMatcher(['**/.git', '**/node_modules', 'build', 'vendor/**']);
+    const folders = ['.git', 'team/.git', 'node_modules', 'a/b/node_modules', 'build', 'team/build', 'vendor/lib', 'vendors'];
+    assert.deepStrictEqual(folders.map(exclude), [true, true, true, true, true, false, true, false]);
+    const library = picomatch(['**/.git', '**/node_modules', 'build', 'vendor/**'], { dot: true });
+    assert.deepStrictEqual(folders.map(exclude), folders.map((folder) => library(folder)));
   });
 
   it('tell a folder named outright from a pattern', () => {

@@ -21,6 +21,8 @@ const REQUIRED = [
   'extension/LICENSE.txt',
   'extension/dist/extension.js',
   'extension/dist/cli.js',
+  // extension.js requires it on the first openclaw.json read.
+  'extension/dist/json5.js',
   'extension/media/icon.png',
 ];
 
@@ -40,6 +42,9 @@ const WEBVIEW_BUNDLE = /^extension\/dist\/(webview\/)?webview\.js$/;
 const TOKEN_WORKER = 'extension/dist/tokenWorker.js';
 const MAX_BYTES = 250 * 1024;
 const MAX_BYTES_WITH_TOKENIZER = 2.5 * 1024 * 1024;
+/** What activation loads: dist/extension.js as shipped (minified, no source map). */
+const MAIN_BUNDLE = 'extension/dist/extension.js';
+const MAX_MAIN_BUNDLE_BYTES = 150_000;
 
 describe('VSIX', function () {
   let vsix: string;
@@ -74,6 +79,8 @@ describe('VSIX', function () {
     const bytes = fs.statSync(vsix).size;
     const limit = entries.some((entry) => entry.name === TOKEN_WORKER) ? MAX_BYTES_WITH_TOKENIZER : MAX_BYTES;
     assert.ok(bytes <= limit, `the VSIX is ${bytes} bytes, over ${limit}`);
+    const main = entries.find((entry) => entry.name === MAIN_BUNDLE)!.read().length;
+    assert.ok(main <= MAX_MAIN_BUNDLE_BYTES, `${MAIN_BUNDLE} is ${main} bytes, over ${MAX_MAIN_BUNDLE_BYTES}`);
   });
 
   it('carries a manifest without a made-up repository, and every file it names', () => {

@@ -1,6 +1,15 @@
 // The caps an OpenClaw config file (openclaw.json, JSON5) sets for one agent, read the
 // way OpenClaw 2026.9.6 reads them. `$include` and `${ENV}` substitution are not followed.
-import JSON5 from 'json5';
+import type * as JSON5 from 'json5';
+
+/**
+ * The JSON5 parser, loaded on the first config read: the extension ships it as a bundle of
+ * its own (scripts/build.mjs), so activation never loads it.
+ */
+function json5(): typeof JSON5 {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('json5') as typeof JSON5;
+}
 
 export interface OpenClawCaps {
   /** `bootstrapMaxChars`, when the config sets a valid one for the agent. */
@@ -62,7 +71,7 @@ export function capsFromConfig(config: unknown, agentId: string = DEFAULT_AGENT_
 export function parseOpenClawConfig(text: string, agentId: string = DEFAULT_AGENT_ID, fileName = 'openclaw.json'): OpenClawCaps {
   let config: unknown;
   try {
-    config = JSON5.parse(text.replace(/^\uFEFF/, ''));
+    config = json5().parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     const detail = error instanceof Error ? error.message.replace(/^JSON5: /, '').replace(/\s+/g, ' ') : String(error);
     throw new Error(`${fileName}: not valid JSON5 (${detail})`);

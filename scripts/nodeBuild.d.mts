@@ -1,0 +1,6 @@
+// Types for nodeBuild.mjs, so the tests build the Node bundle as the build does.
+import type { BuildOptions } from 'esbuild';
+
+export const JSON5_BUNDLE: string;
+export function nodeExtensionBuild(common?: BuildOptions): BuildOptions;
+export function json5Build(common?: BuildOptions): BuildOptions;

@@ -1,0 +1,24 @@
+// The Node build of the extension (package.json's `main`): what it leaves to bundles of
+// their own, loaded on first use rather than at activation. build.mjs and the unit tests
+// share these options.
+
+/** The JSON5 parser, needed only when the user names an openclaw.json. */
+export const JSON5_BUNDLE = 'json5.js';
+
+// extension.js requires the parser from its own bundle on the first config read.
+const separateJson5 = {
+  name: 'separate-json5',
+  setup(build) {
+    build.onResolve({ filter: /^json5$/ }, () => ({ path: `./${JSON5_BUNDLE}`, external: true }));
+  },
+};
+
+/** esbuild options of dist/extension.js, over the build's `common` ones. */
+export function nodeExtensionBuild(common = {}) {
+  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), separateJson5] };
+}
+
+/** esbuild options of the parser's own bundle, beside extension.js. */
+export function json5Build(common = {}) {
+  return { ...common, entryPoints: ['node_modules/json5/lib/index.js'], outfile: `dist/${JSON5_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs' };
+}

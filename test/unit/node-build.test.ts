@@ -1,0 +1,35 @@
+// The Node build of the extension (package.json's `main`), made as scripts/build.mjs makes
+// it: what activation loads holds neither the tokenizer nor the JSON5 parser; both are
+// bundles of their own, required on first use.
+import assert from 'node:assert';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { JSON5_BUNDLE, nodeExtensionBuild } from '../../scripts/nodeBuild.mjs';
+
+const ROOT = path.join(__dirname, '..', '..');
+
+/** Inputs that must never be in extension.js: each is loaded only where it is needed. */
+const LAZY = [/^node_modules\/json5\//, /^node_modules\/gpt-tokenizer\//, /^node_modules\/picomatch\//, /^src\/core\/tokensCount\.ts$/, /^src\/extension\/tokens\/worker\.ts$/];
+
+describe('node: the Node build of the extension', () => {
+  let metafile: esbuild.Metafile;
+
+  before(async function () {
+    this.timeout(60_000);
+    const result = await esbuild.build({ ...nodeExtensionBuild(), absWorkingDir: ROOT, write: false, metafile: true, logLevel: 'silent', outfile: path.join(ROOT, 'dist', 'extension.js') });
+    metafile = result.metafile!;
+  });
+
+  it('holds neither the tokenizer nor the JSON5 parser', () => {
+    const inputs = Object.keys(metafile.inputs);
+    assert.ok(inputs.includes('src/core/runtimes/openclawConfig.ts'), 'the OpenClaw config reader is in the bundle');
+    assert.deepStrictEqual(inputs.filter((input) => LAZY.some((pattern) => pattern.test(input))), []);
+  });
+
+  it('requires the JSON5 parser from its own bundle beside it', () => {
+    // The output's imports: esbuild lists type-only imports it dropped among the inputs'.
+    const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
+    assert.ok(external.includes(`./${JSON5_BUNDLE}`), `extension.js requires ./${JSON5_BUNDLE}`);
+    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))], [`./${JSON5_BUNDLE}`]);
+  });
+});
