@@ -276,7 +276,7 @@ describe('OpenClaw config and CLI', () => {
     const table = run('check', '--runtime', 'openclaw', dir);
     assert.strictEqual(table.code, 1);
     assert.match(table.out, /FILE\s+CHARS/);
-    assert.match(table.out, /SOUL\.md\s+33,071\s+2\.5K\s+165\.4 %\s+OVER CAP: 13,178 chars dropped from line 1, column 14921 \(OpenClaw keeps 14,920 \+ 4,973 of 33,071 chars\)/);
+    // The TOKENS column counts the heading too, whose temporary path varies: tokens.test.ts holds it exact.\n    assert.match(table.out, /SOUL\.md\s+33,071\s+\d\.\dK\s+165\.4 %\s+OVER CAP: 13,178 chars dropped from line 1, column 14921 \(OpenClaw keeps 14,920 \+ 4,973 of 33,071 chars\)/);
     assert.match(table.out, /TOOLS\.md\s+-\s+-\s+-\s+not loaded by OpenClaw 2026\.9\.6/);
     const { code, out } = run('check', '--runtime', 'openclaw', '--json', dir);
     assert.strictEqual(code, 1);
