@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { require as tsxRequire } from 'tsx/cjs/api';
+import { growPastCap } from './growPastCap.mjs';
 import { settleAndShoot } from './settleAndShoot.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,16 +67,4 @@ async function shootCheckTask(wb) {
   await wb.pickQuickInputItem(items.find((item) => /: check\b/.test(item.label)).label);
   await waitForValue(() => wb.problems(), (shown) => shown.some((problem) => problem.source === 'persona-studio'), 'the task problems', patience);
   await settleAndShoot(wb, path.join(out, 'check-task.png'));
-}
-
-/** Appends log lines until the file is a few hundred bytes past the 2 MB cap. */
-function growPastCap(file) {
-  const lines = [fs.readFileSync(file, 'utf8')];
-  let bytes = Buffer.byteLength(lines[0]);
-  for (let day = 1; bytes < 2_097_152 + 300; day++) {
-    const line = `- Shipment log, day ${day}: dock 2 took ${40 + (day % 17)} inbound trucks; no pallet counts disputed.\n`;
-    lines.push(line);
-    bytes += Buffer.byteLength(line);
-  }
-  fs.writeFileSync(file, lines.join(''));
 }

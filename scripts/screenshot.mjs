@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { require as tsxRequire } from 'tsx/cjs/api';
+import { growPastCap } from './growPastCap.mjs';
 import { bigSoul } from './openclawSoul.mjs';
 import { settleAndShoot } from './settleAndShoot.mjs';
 
@@ -102,15 +103,7 @@ async function shootCapWarning(target) {
   const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-shot-')), 'examples');
   fs.cpSync(path.join(examples, 'ava'), path.join(root, 'ava'), { recursive: true });
   const memory = path.join(root, 'ava/MEMORY.md');
-  const lines = [fs.readFileSync(memory, 'utf8')];
-  let bytes = Buffer.byteLength(lines[0]);
-  for (let day = 1; bytes < 2_097_152 + 300; day++) {
-    const line = `- Shipment log, day ${day}: dock 2 took ${40 + (day % 17)} inbound trucks; no pallet counts disputed.\n`;
-    lines.push(line);
-    bytes += Buffer.byteLength(line);
-  }
-  const text = lines.join('');
-  fs.writeFileSync(memory, text);
+  const text = growPastCap(memory);
   const { cut } = reportFile('MEMORY.md', text);
   try {
     const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1440, height: 900 } });
