@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readPersonaInput, runtimeProfile, totalText } from '../../src/core';
 import { extensionLog, logLines, WALK_LINE } from './extensionLog';
-import { eventually, openWorkspace } from './harness';
+import { eventually, openWorkspace, untilWatched } from './harness';
 import { personaDescription } from './personaTree';
 
 const SLOW = { timeout: 90_000 };
@@ -25,10 +25,11 @@ describe('Reads: files a runtime reads beyond the persona files', function () {
     await eventually(async () => assert.equal(await personaRow(), before), SLOW);
     const walks = logLines(wb, WALK_LINE).length;
 
-    wb.writeFiles({ 'AGENTS.override.md': 'Root rules, now a good deal longer than before.\n' });
+    const rootRules = { 'AGENTS.override.md': 'Root rules, now a good deal longer than before.\n' };
+    wb.writeFiles(rootRules);
     const after = expected();
     assert.notEqual(after, before);
-    await eventually(async () => assert.equal(await personaRow(), after), SLOW);
+    await untilWatched(() => wb.writeFiles(rootRules), async () => assert.equal(await personaRow(), after));
     wb.writeFiles({ 'ava/AGENTS.override.md': 'Only this.\n' });
     const overridden = expected();
     assert.notEqual(overridden, after);

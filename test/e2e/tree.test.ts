@@ -3,7 +3,7 @@
 // and from unsaved editors without a manual refresh.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { eventually, openWorkspace } from './harness';
+import { eventually, openWorkspace, untilWatched } from './harness';
 import { descriptionOf as description, filesOf, personaDescription } from './personaTree';
 
 const SOUL = 'You are Ava, a calm and precise ops assistant.\n'; // 47 bytes
@@ -95,12 +95,11 @@ describe('Personas tree', () => {
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': SOUL } });
     await wb.showContainer();
     await eventually(async () => assert.equal(await description(wb, 'ava', 'USER.md'), 'missing'));
-    // VS Code's disk watcher starts a moment after the window and misses what comes
-    // before: wait until it reports one file (written again until it does), then remove it.
-    await eventually(async () => {
-      wb.writeFiles({ 'ava/HEARTBEAT.md': 'Check the queue.\n' });
-      await eventually(async () => assert.equal(await description(wb, 'ava', 'HEARTBEAT.md'), '17 B · <0.1 %'), { timeout: 5_000 });
-    }, { timeout: 60_000 });
+    // Once the disk watcher reports one file, remove it.
+    await untilWatched(
+      () => wb.writeFiles({ 'ava/HEARTBEAT.md': 'Check the queue.\n' }),
+      async () => assert.equal(await description(wb, 'ava', 'HEARTBEAT.md'), '17 B · <0.1 %'),
+    );
     fs.unlinkSync(wb.path('ava/HEARTBEAT.md'));
     await eventually(async () => assert.equal(await description(wb, 'ava', 'HEARTBEAT.md'), 'missing'));
 

@@ -61,3 +61,14 @@ export async function waitForValue<T>(
     throw new Error(`Timed out waiting for ${description}; ${seen}`);
   }
 }
+
+/**
+ * VS Code's disk watcher starts a moment after the window and misses what comes before
+ * (on a busy machine, seconds after): writes with `write()` again until `check` passes.
+ */
+export async function untilWatched<T>(write: () => void, check: () => T | Promise<T>, options: WaitOptions = {}): Promise<T> {
+  return eventually(async () => {
+    write();
+    return eventually(check, { timeout: 5_000 });
+  }, { timeout: 60_000, ...options });
+}
