@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   const [small, huge] = memory;
   console.log(
     `${huge['MEMORY.md']} / ${small['MEMORY.md']}: time ${round(Number(huge['read + compose ms']) / Number(small['read + compose ms']))} ×, ` +
-      `peak ${round(Number(huge['peak MB over baseline']))} MB over baseline`,
+      `RSS ${round(Number(huge['RSS MB over baseline']))} MB over baseline`,
   );
 
   const sizes = await bundleSizes();
