@@ -20,6 +20,8 @@ export interface SoulSection {
   readonly body: string;
   /** `## NAME\n\nbody`. */
   readonly text: string;
+  /** UTF-8 bytes of `text`, known without encoding it again. */
+  readonly textBytes: number;
 }
 
 export interface ComposedSoul {
@@ -35,23 +37,38 @@ export function sourceOf(sources: BootstrapSources, name: string): BootstrapSour
 
 /** One bootstrap file's section, exactly as the runtime builds it. */
 export function composeSection(name: BootstrapName, source: BootstrapSource): SoulSection {
-  const { bytes, truncated, decoded } = decodeCapped(source);
+  const { bytes, truncated, decoded, decodedBytes } = decodeCapped(source);
   const body = trimBody(decoded, truncated);
-  return { name, bytes, truncated, body, text: sectionHeading(name) + body };
+  const heading = sectionHeading(name);
+  return { name, bytes, truncated, body, text: heading + body, textBytes: utf8Length(heading) + bodyBytes(decoded, decodedBytes, truncated) };
+}
+
+/**
+ * Bytes of the trimmed body from the decoded text's, when known, less the white space
+ * trimmed: the body itself (megabytes, joined to its heading) is not encoded again.
+ */
+function bodyBytes(decoded: string, decodedBytes: number | undefined, truncated: boolean): number {
+  const start = decoded.trimStart();
+  if (start === '') return truncated ? utf8Length(TRUNCATION_NOTICE.trimStart()) : 0;
+  const leading = utf8Length(decoded.slice(0, decoded.length - start.length));
+  if (truncated) return (decodedBytes ?? utf8Length(decoded)) - leading + utf8Length(TRUNCATION_NOTICE);
+  const trailing = utf8Length(start.slice(start.trimEnd().length));
+  return (decodedBytes ?? utf8Length(decoded)) - leading - trailing;
 }
 
 export function sectionHeading(name: string): string {
   return `## ${name}\n\n`;
 }
 
-function decodeCapped(source: BootstrapSource): { bytes: number; truncated: boolean; decoded: string } {
+/** `decodedBytes`: UTF-8 bytes of `decoded`, when known without encoding it. */
+function decodeCapped(source: BootstrapSource): { bytes: number; truncated: boolean; decoded: string; decodedBytes?: number } {
   if (typeof source === 'string') {
     const bytes = utf8Length(source);
     if (bytes <= MAX_FILE_BYTES) {
-      // Same text a UTF-8 round trip gives: lone surrogates become U+FFFD.
-      return { bytes, truncated: false, decoded: source.toWellFormed() };
+      // Same text a UTF-8 round trip gives: lone surrogates become U+FFFD, 3 bytes as counted.
+      return { bytes, truncated: false, decoded: source.toWellFormed(), decodedBytes: bytes };
     }
-    return { bytes, truncated: true, decoded: cutText(source) };
+    return { bytes, truncated: true, ...cutText(source) };
   }
   const bytes = source.byteLength;
   if (bytes <= MAX_FILE_BYTES) return { bytes, truncated: false, decoded: decodeUtf8(source) };
@@ -64,10 +81,10 @@ function decodeCapped(source: BootstrapSource): { bytes: number; truncated: bool
  * that fit, then one U+FFFD for a character the cut splits (as Node decodes a
  * sequence truncated at the end of its input).
  */
-function cutText(text: string): string {
+function cutText(text: string): { decoded: string; decodedBytes: number } {
   const { index, bytes } = utf8Prefix(text, MAX_FILE_BYTES);
   const kept = text.slice(0, index).toWellFormed();
-  return bytes < MAX_FILE_BYTES && index < text.length ? kept + '\uFFFD' : kept;
+  return bytes < MAX_FILE_BYTES && index < text.length ? { decoded: kept + '\uFFFD', decodedBytes: bytes + 3 } : { decoded: kept, decodedBytes: bytes };
 }
 
 /**

@@ -174,9 +174,23 @@ describe('cutting text at the cap', () => {
           const fromText = composeSections({ 'SOUL.md': text })[0];
           const fromBytes = composeSections({ 'SOUL.md': Buffer.from(text, 'utf8') })[0];
           assert.deepStrictEqual(fromText, fromBytes);
+          assert.strictEqual(fromText.textBytes, Buffer.byteLength(fromText.text));
         },
       ),
       { numRuns: 30 },
+    );
+  });
+
+  it("knows each section's size in bytes without encoding it again, for text and bytes (property)", () => {
+    const pieces = ['a', 'é', '😀', '\uD800', '\uDC00', ' ', '\t', '\n', '\r\n', '\u3000', '\uFEFF', '\u00A0'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 30 }), (parts, raw) => {
+        const text = parts.join('');
+        for (const source of [text, Buffer.from(text, 'utf8'), Uint8Array.from(raw)]) {
+          const [section] = composeSections({ 'SOUL.md': source });
+          assert.strictEqual(section.textBytes, Buffer.byteLength(section.text), JSON.stringify(section.text));
+        }
+      }),
     );
   });
 

@@ -73,7 +73,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
     });
     parts.push(section.text);
     offset += section.text.length;
-    total += utf8Length(section.text);
+    total += section.textBytes;
   }
   if (parts.length > 1) total += utf8Length(SECTION_SEPARATOR) * (parts.length - 1);
   let text: string | undefined;
