@@ -4,7 +4,7 @@ import assert from 'node:assert';
 import path from 'node:path';
 import * as o200k from 'gpt-tokenizer/cjs/encoding/o200k_base';
 import * as cl100k from 'gpt-tokenizer/cjs/encoding/cl100k_base';
-import { FileContent, readPersonaInput, runtimeProfile } from '../../src/core';
+import { FileContent, PersonaInput, readPersonaInput, runtimeProfile } from '../../src/core';
 import { TokenEngine, tokenWorkerPath } from '../../src/extension/tokens/engine';
 import { CompositionCounter } from '../../src/extension/tokens/personaTokens';
 
@@ -13,7 +13,10 @@ const dir = path.join(root, 'examples', 'ava');
 
 describe('the composition counter', () => {
   let engine: TokenEngine | undefined;
-  afterEach(() => engine?.dispose());
+  afterEach(() => {
+    engine?.dispose();
+    engine = undefined;
+  });
 
   it('sends only what an edit changed, starts no worker before the first count, and counts as gpt-tokenizer does', async () => {
     const profile = runtimeProfile('openclaw');
@@ -37,9 +40,48 @@ describe('the composition counter', () => {
     assert.strictEqual(again?.total, o200k.encode(typed.text).length);
     for (const file of typed.files) assert.strictEqual(again?.files.get(file.name), o200k.encode(file.section).length, file.name);
 
-    // Another encoding counts everything again.
+    // Another encoding recounts everything in the worker, which holds the sections already.
     const other = await counter.count(dir, typed, 'cl100k_base');
-    assert.strictEqual(counter.lastSent, sending);
+    assert.strictEqual(counter.lastSent, 1);
     assert.strictEqual(other?.total, cl100k.encode(typed.text).length);
+    for (const file of typed.files) assert.strictEqual(other?.files.get(file.name), cl100k.encode(file.section).length, file.name);
+  });
+
+  it("sends toolnexus's changed section alone: the worker joins the whole text from its pieces", async () => {
+    const profile = runtimeProfile('toolnexus');
+    const input = readPersonaInput(dir, profile);
+    const counter = new CompositionCounter(() => (engine ??= new TokenEngine(tokenWorkerPath(root))));
+    const first = profile.compose(input);
+    assert.strictEqual(first.pieces?.join(''), first.text);
+    await counter.count(dir, first, 'o200k_base');
+    assert.strictEqual(counter.lastSent, first.files.filter((file) => file.section !== '').length);
+    const typed = profile.compose(withSoul(input, ' Calm, 一歩ずつ 🦉.'));
+    const again = await counter.count(dir, typed, 'o200k_base');
+    assert.strictEqual(counter.lastSent, 1);
+    assert.strictEqual(again?.total, o200k.encode(typed.text).length);
+    for (const file of typed.files) assert.strictEqual(again?.files.get(file.name), o200k.encode(file.section).length, file.name);
+  });
+
+  it('counts the newest text right when an edit is undone while an older count is on its way', async () => {
+    const profile = runtimeProfile('toolnexus');
+    const input = readPersonaInput(dir, profile);
+    const counter = new CompositionCounter(() => (engine ??= new TokenEngine(tokenWorkerPath(root))));
+    const original = profile.compose(input);
+    await counter.count(dir, original, 'o200k_base');
+    // Typed, then undone: the typed section reaches the worker, the undone one must follow it.
+    const typed = counter.count(dir, profile.compose(withSoul(input, ' typed')), 'o200k_base');
+    const undone = await counter.count(dir, profile.compose(input), 'o200k_base');
+    assert.strictEqual(await typed, undefined);
+    assert.strictEqual(undone?.total, o200k.encode(original.text).length);
+    assert.strictEqual(undone?.files.get('SOUL.md'), o200k.encode(original.files.find((file) => file.name === 'SOUL.md')!.section).length);
   });
 });
+
+/** The persona with text added at the end of its SOUL.md, as an unsaved editor holds it. */
+function withSoul(input: PersonaInput, added: string): PersonaInput {
+  const files = new Map<string, FileContent>(input.files);
+  const soul = files.get('SOUL.md');
+  assert.ok(soul && soul.kind === 'bytes');
+  files.set('SOUL.md', { kind: 'text', text: new TextDecoder().decode(soul.bytes) + added });
+  return { ...input, files };
+}

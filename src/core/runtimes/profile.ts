@@ -115,6 +115,12 @@ export interface Composition {
   readonly unit: SizeUnit;
   /** Exactly what the runtime injects. May be computed on first read. */
   readonly text: string;
+  /**
+   * Strings whose join is `text`, each file's `section` among them as itself, when the
+   * composition is built so: whoever needs the whole text elsewhere (the token worker)
+   * can join it there instead of copying megabytes here.
+   */
+  readonly pieces?: readonly string[];
   /** Every file the runtime knows, in the order it renders them, then the others it ignores. */
   readonly files: readonly FileMeasure[];
   /** Names of the files that contribute text, in render order. */

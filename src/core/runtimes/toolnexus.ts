@@ -84,6 +84,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
     get text() {
       return (text ??= parts.join(SECTION_SEPARATOR));
     },
+    pieces: parts.flatMap((part, i) => (i === 0 ? [part] : [SECTION_SEPARATOR, part])),
     files,
     found: files.filter((file) => file.section !== '').map((file) => file.name),
     total: { size: total, state: files.reduce<CapState>((worst, file) => worseState(worst, file.state), 'missing') },

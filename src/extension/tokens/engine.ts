@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { TokenEncoding } from '../../core/tokens';
-import { CountRequest, TOKEN_WORKER_FILE, WorkerAnswer, WorkerRequest } from './protocol';
+import { CompositionRequest, CountRequest, TOKEN_WORKER_FILE, WorkerAnswer, WorkerRequest } from './protocol';
 
 export { TOKEN_WORKER_FILE };
 
@@ -14,10 +14,23 @@ export function tokenWorkerPath(extensionPath: string): string {
   return path.join(extensionPath, 'dist', TOKEN_WORKER_FILE);
 }
 
+type Counted = Extract<WorkerAnswer, { tokens: number }>;
+
 interface Waiting {
-  readonly request: CountRequest;
-  readonly resolve: (tokens: number | undefined) => void;
+  readonly id: number;
+  readonly key: string;
+  /** The message, made when it is posted: a composition sends what the worker lacks then. */
+  readonly request: () => CountRequest | CompositionRequest;
+  readonly resolve: (answer: Counted | undefined) => void;
   readonly reject: (error: Error) => void;
+}
+
+/** A composition's counts: the whole text's, and each section's in the order asked. */
+export interface CompositionCount {
+  readonly total: number;
+  readonly sections: readonly number[];
+  /** Section texts the worker was sent (the others it held already). */
+  readonly sent: number;
 }
 
 export class TokenEngine {
@@ -27,6 +40,8 @@ export class TokenEngine {
   private readonly inFlight = new Map<string, Waiting>();
   private readonly queued = new Map<string, Waiting>();
   private readonly tokenized = new Map<string, number>();
+  /** Per section key: the text the worker holds, as last posted in a composition. */
+  private readonly posted = new Map<string, string>();
   private disposed = false;
 
   constructor(private readonly workerPath: string) {}
@@ -40,10 +55,38 @@ export class TokenEngine {
    * Tokens of `text` in `encoding`. Settles as undefined when a newer count for the
    * same key supersedes this one before its answer, or when the engine is disposed.
    */
-  count(key: string, text: string, encoding: TokenEncoding): Promise<number | undefined> {
+  async count(key: string, text: string, encoding: TokenEncoding): Promise<number | undefined> {
+    return (await this.ask(key, (id) => ({ type: 'count', id, key, text, encoding })))?.tokens;
+  }
+
+  /**
+   * Tokens of a composition's sections and of the whole text, `pieces` joined (a literal,
+   * or the index of a section). Only the sections whose text the worker does not hold
+   * are sent. Settles as undefined as `count` does.
+   */
+  async countComposition(key: string, encoding: TokenEncoding, sections: readonly { key: string; text: string }[], pieces: readonly (string | number)[]): Promise<CompositionCount | undefined> {
+    let sent = 0;
+    const answer = await this.ask(key, (id): CompositionRequest => ({
+      type: 'composition',
+      id,
+      key,
+      encoding,
+      sections: sections.map((section) => {
+        if (this.posted.get(section.key) === section.text) return { key: section.key };
+        this.posted.set(section.key, section.text);
+        sent++;
+        return section;
+      }),
+      pieces,
+    }));
+    return answer && { total: answer.tokens, sections: answer.sections ?? [], sent };
+  }
+
+  private ask(key: string, request: (id: number) => CountRequest | CompositionRequest): Promise<Counted | undefined> {
     if (this.disposed) return Promise.resolve(undefined);
     return new Promise((resolve, reject) => {
-      const waiting: Waiting = { request: { type: 'count', id: this.nextId++, key, text, encoding }, resolve, reject };
+      const id = this.nextId++;
+      const waiting: Waiting = { id, key, request: () => request(id), resolve, reject };
       // Only the newest request for a key waits: the one it replaces is stale.
       this.queued.get(key)?.resolve(undefined);
       if (this.inFlight.has(key)) this.queued.set(key, waiting);
@@ -62,6 +105,7 @@ export class TokenEngine {
   /** Drops what the worker keeps for `key` (its chunk cache), once the section is gone. */
   forget(key: string): void {
     this.tokenized.delete(key);
+    this.posted.delete(key);
     this.post({ type: 'forget', key });
   }
 
@@ -75,8 +119,10 @@ export class TokenEngine {
   }
 
   private send(waiting: Waiting): void {
-    this.inFlight.set(waiting.request.key, waiting);
-    this.post(waiting.request);
+    this.inFlight.set(waiting.key, waiting);
+    // Started first: a new worker holds no section, so the message must carry them all.
+    if (!this.worker) this.start();
+    this.post(waiting.request());
   }
 
   private post(request: WorkerRequest): void {
@@ -88,6 +134,7 @@ export class TokenEngine {
   }
 
   private start(): Worker {
+    this.posted.clear();
     const worker = new Worker(this.workerPath);
     worker.on('message', (answer: WorkerAnswer) => this.answered(answer));
     worker.on('error', (error) => this.failed(worker, error));
@@ -97,16 +144,20 @@ export class TokenEngine {
   }
 
   private answered(answer: WorkerAnswer): void {
-    const key = [...this.inFlight].find(([, waiting]) => waiting.request.id === answer.id)?.[0];
+    const key = [...this.inFlight].find(([, waiting]) => waiting.id === answer.id)?.[0];
     if (key === undefined) return;
     const waiting = this.inFlight.get(key)!;
     this.inFlight.delete(key);
     const next = this.queued.get(key);
-    if ('error' in answer) waiting.reject(new Error(answer.error));
+    if ('error' in answer) {
+      // Whatever the worker holds now, the next composition sends it all again.
+      this.posted.clear();
+      waiting.reject(new Error(answer.error));
+    }
     else {
       this.tokenized.set(key, answer.tokenized);
       // Superseded while it was counted: the newer text's count is what matters.
-      waiting.resolve(next ? undefined : answer.tokens);
+      waiting.resolve(next ? undefined : answer);
     }
     if (next) {
       this.queued.delete(key);

@@ -18,16 +18,28 @@ export function tokenKey(personaDir: string, file?: string): string {
 }
 
 /**
- * Counts a composition's sections and its whole text. Settles as undefined when a newer
- * count of the same persona supersedes any part of it: only the newest is worth showing.
+ * Counts a composition's sections and its whole text, in one message to the worker: only
+ * the sections it does not hold are sent, and the whole text is joined there from the
+ * composition's pieces when it has them. Settles as undefined when a newer count of the
+ * same persona supersedes it: only the newest is worth showing.
  */
-export async function countComposition(engine: TokenEngine, personaDir: string, composition: Composition, encoding: TokenEncoding): Promise<CompositionTokens | undefined> {
-  const [total, ...sections] = await Promise.all([
-    engine.count(tokenKey(personaDir), composition.text, encoding),
-    ...composition.files.map((file) => engine.count(tokenKey(personaDir, file.name), file.section, encoding)),
-  ]);
-  if (total === undefined || sections.some((tokens) => tokens === undefined)) return undefined;
-  return { encoding, total, files: new Map(composition.files.map((file, i) => [file.name, sections[i]!])) };
+export async function countComposition(engine: TokenEngine, personaKey: string, composition: Composition, encoding: TokenEncoding): Promise<CompositionTokens | undefined> {
+  return (await countSent(engine, personaKey, composition, encoding))?.tokens;
+}
+
+async function countSent(engine: TokenEngine, personaKey: string, composition: Composition, encoding: TokenEncoding): Promise<{ tokens: CompositionTokens; sent: number } | undefined> {
+  const sending = composition.files.filter((file) => file.section !== '');
+  const sections = sending.map((file) => ({ key: tokenKey(personaKey, file.name), text: file.section }));
+  // A piece that is a section goes as its index; the sections are the same strings.
+  const pieces = (composition.pieces ?? [composition.text]).map((piece) => {
+    const index = sending.findIndex((file) => file.section === piece);
+    return index === -1 ? piece : index;
+  });
+  const counted = await engine.countComposition(tokenKey(personaKey), encoding, sections, pieces);
+  if (!counted) return undefined;
+  const files = new Map(composition.files.map((file) => [file.name, 0]));
+  sending.forEach((file, i) => files.set(file.name, counted.sections[i]!));
+  return { tokens: { encoding, total: counted.total, files }, sent: counted.sent + (composition.pieces ? 0 : 1) };
 }
 
 /** Drops what the engine keeps for a persona that is gone. */
@@ -36,42 +48,22 @@ export function forgetComposition(engine: TokenEngine, personaDir: string, compo
   for (const file of composition.files) engine.forget(tokenKey(personaDir, file.name));
 }
 
-interface Counted {
-  readonly text: string;
-  readonly encoding: TokenEncoding;
-  readonly tokens: number;
-}
-
 /**
- * Counts compositions again and again as they are edited: a section (or whole text) whose
- * text is what it counted last is not sent to the engine again, so a keystroke sends the
- * changed section and the whole text, and the worker recounts only their changed chunks.
+ * Counts compositions again and again as they are edited: a keystroke sends the worker
+ * the changed section alone (and the whole text, for a runtime whose composition has no
+ * pieces), and the worker recounts only their changed chunks.
  */
 export class CompositionCounter {
-  private readonly counted = new Map<string, Counted>();
-  /** Texts sent to the engine by the last count, for tests and benchmarks. */
+  /** Texts sent to the worker by the last count (sections, and a whole text sent as such), for tests and benchmarks. */
   lastSent = 0;
 
   constructor(private readonly engine: () => TokenEngine) {}
 
-  /** Settles as undefined when a newer count of the same keys supersedes part of it. */
+  /** Settles as undefined when a newer count of the same persona supersedes it. */
   async count(personaKey: string, composition: Composition, encoding: TokenEncoding): Promise<CompositionTokens | undefined> {
     this.lastSent = 0;
-    const [total, ...sections] = await Promise.all([
-      this.one(tokenKey(personaKey), composition.text, encoding),
-      ...composition.files.map((file) => this.one(tokenKey(personaKey, file.name), file.section, encoding)),
-    ]);
-    if (total === undefined || sections.some((tokens) => tokens === undefined)) return undefined;
-    return { encoding, total, files: new Map(composition.files.map((file, i) => [file.name, sections[i]!])) };
-  }
-
-  private async one(key: string, text: string, encoding: TokenEncoding): Promise<number | undefined> {
-    const counted = this.counted.get(key);
-    if (counted && counted.encoding === encoding && counted.text === text) return counted.tokens;
-    if (text === '') return 0;
-    this.lastSent++;
-    const tokens = await this.engine().count(key, text, encoding);
-    if (tokens !== undefined) this.counted.set(key, { text, encoding, tokens });
-    return tokens;
+    const counted = await countSent(this.engine(), personaKey, composition, encoding);
+    if (counted) this.lastSent = counted.sent;
+    return counted?.tokens;
   }
 }

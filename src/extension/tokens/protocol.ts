@@ -14,13 +14,30 @@ export interface CountRequest {
   readonly encoding: TokenEncoding;
 }
 
+/**
+ * A persona's sections and its whole text, in one message so the worker holds the same
+ * sections as the host: a section's text is sent only when it differs from the one the
+ * last message sent under its key, and the whole text is joined in the worker from
+ * `pieces` (a literal, or the index of a section), not copied on the host's main loop.
+ */
+export interface CompositionRequest {
+  readonly type: 'composition';
+  readonly id: number;
+  /** The whole text's key. */
+  readonly key: string;
+  readonly encoding: TokenEncoding;
+  readonly sections: readonly { readonly key: string; readonly text?: string }[];
+  readonly pieces: readonly (string | number)[];
+}
+
 export interface ForgetRequest {
   readonly type: 'forget';
   readonly key: string;
 }
 
-export type WorkerRequest = CountRequest | ForgetRequest;
+export type WorkerRequest = CountRequest | CompositionRequest | ForgetRequest;
 
 export type WorkerAnswer =
-  | { readonly id: number; readonly tokens: number; readonly tokenized: number }
+  /** `sections`: a composition's section counts, in the order asked. */
+  | { readonly id: number; readonly tokens: number; readonly tokenized: number; readonly sections?: readonly number[] }
   | { readonly id: number; readonly error: string };

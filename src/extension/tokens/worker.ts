@@ -2,9 +2,11 @@
 // counter per section key, so an edit recounts only the changed chunks.
 import { parentPort } from 'node:worker_threads';
 import { IncrementalTokenCounter } from '../../core/tokensCount';
-import type { WorkerAnswer, WorkerRequest } from './protocol';
+import type { CompositionRequest, WorkerAnswer, WorkerRequest } from './protocol';
 
 const counters = new Map<string, IncrementalTokenCounter>();
+/** A composition's sections as last sent, and their counts in the encoding counted last. */
+const sections = new Map<string, { text: string; counted?: { encoding: string; tokens: number } }>();
 
 function counterFor(key: string, encoding: IncrementalTokenCounter['encoding']): IncrementalTokenCounter {
   let counter = counters.get(key);
@@ -15,16 +17,40 @@ function counterFor(key: string, encoding: IncrementalTokenCounter['encoding']):
   return counter;
 }
 
+function countComposition(request: CompositionRequest): WorkerAnswer {
+  let tokenized = 0;
+  const texts: string[] = [];
+  const counts = request.sections.map(({ key, text }) => {
+    if (text !== undefined) sections.set(key, { text });
+    const section = sections.get(key);
+    if (!section) throw new Error(`the token worker lost the text of ${key.split('\u0000').pop()}`);
+    texts.push(section.text);
+    if (section.counted?.encoding !== request.encoding) {
+      const counter = counterFor(key, request.encoding);
+      section.counted = { encoding: request.encoding, tokens: counter.count(section.text) };
+      tokenized += counter.lastTokenized;
+    }
+    return section.counted.tokens;
+  });
+  const total = counterFor(request.key, request.encoding);
+  const tokens = total.count(request.pieces.map((piece) => (typeof piece === 'number' ? texts[piece] : piece)).join(''));
+  return { id: request.id, tokens, tokenized: tokenized + total.lastTokenized, sections: counts };
+}
+
 parentPort?.on('message', (request: WorkerRequest) => {
   if (request.type === 'forget') {
     counters.delete(request.key);
+    sections.delete(request.key);
     return;
   }
   let answer: WorkerAnswer;
   try {
-    const counter = counterFor(request.key, request.encoding);
-    const tokens = counter.count(request.text);
-    answer = { id: request.id, tokens, tokenized: counter.lastTokenized };
+    if (request.type === 'composition') answer = countComposition(request);
+    else {
+      const counter = counterFor(request.key, request.encoding);
+      const tokens = counter.count(request.text);
+      answer = { id: request.id, tokens, tokenized: counter.lastTokenized };
+    }
   } catch (error) {
     answer = { id: request.id, error: error instanceof Error ? error.message : String(error) };
   }
