@@ -105,6 +105,15 @@ export function charBoundaryAtOrBefore(bytes: Uint8Array, byteOffset: number): n
 export function lineAndColumn(text: string, index: number): { line: number; column: number } {
   let line = 0;
   let lineStart = 0;
+  // Most files have no `\r` before the index: their line feeds are counted natively.
+  const firstReturn = text.indexOf('\r');
+  if (firstReturn === -1 || firstReturn >= index) {
+    for (let at = text.indexOf('\n'); at !== -1 && at < index; at = text.indexOf('\n', at + 1)) {
+      line++;
+      lineStart = at + 1;
+    }
+    return { line, column: index - lineStart };
+  }
   const lineBreak = /\r\n?|\n/g;
   for (let match = lineBreak.exec(text); match !== null && match.index < index; match = lineBreak.exec(text)) {
     const next = match.index + match[0].length;

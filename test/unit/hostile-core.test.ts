@@ -1,6 +1,7 @@
 // Hostile input against the core: files that are not files, files too large to
 // hold, bytes that are not text, and the editor's notion of a line.
 import assert from 'node:assert';
+import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -161,6 +162,29 @@ describe("hostile input: the editor's lines", () => {
 
   it('an index between the CR and LF of a CRLF is the end of its line', () => {
     assert.deepStrictEqual(lineAndColumn('ab\r\ncd', 3), { line: 0, column: 2 });
+  });
+
+  it('places every index as a character-by-character walk of the editor\'s lines does (property)', () => {
+    const walk = (text: string, index: number) => {
+      let line = 0;
+      let start = 0;
+      for (let i = 0; i < index; i++) {
+        if (text[i] === '\r' && text[i + 1] === '\n') {
+          if (i + 1 >= index) return { line, column: i - start };
+          i++;
+        } else if (text[i] !== '\r' && text[i] !== '\n') continue;
+        line++;
+        start = i + 1;
+      }
+      return { line, column: index - start };
+    };
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', '\r', '\n', '\r\n'), { maxLength: 20 }), fc.nat(), (parts, at) => {
+        const text = parts.join('');
+        const index = at % (text.length + 1);
+        assert.deepStrictEqual(lineAndColumn(text, index), walk(text, index), JSON.stringify([text, index]));
+      }),
+    );
   });
 
   it('a lone-CR MEMORY.md over its cap is cut on the line the editor shows', () => {
