@@ -6,16 +6,19 @@
 //   npm run bench:host               SOUL.md of 2 MB, the soul preview, 20 words
 //   BENCH_HOST_PREVIEW=markdown      VS Code's Markdown preview instead
 //   BENCH_HOST_KB=10                 another size, in KB
+//   BENCH_HOST_PLAIN_TEXT=1          SOUL.md as Plain Text: out of the Markdown features' reach
 //   BENCH_HOST_PROFILE=FILE          also write the profile, for DevTools
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { WebviewKind } from '../test/e2e/harness';
 import { stopSession } from '../test/e2e/harness/session';
 import { inWorkspace, measure, persona, quantile } from './editorParts';
+import { PLAIN_TEXT } from './editorTokens';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 const KB = Number(process.env.BENCH_HOST_KB ?? 2048 - 4);
 const MARKDOWN = process.env.BENCH_HOST_PREVIEW === 'markdown';
+const PLAIN = Boolean(process.env.BENCH_HOST_PLAIN_TEXT);
 const INSPECTOR_PORT = 9229;
 
 interface ProfileNode {
@@ -89,11 +92,11 @@ void (async () => {
       const { latencies, keys } = await measure(wb, kind, SAMPLES);
       const { profile } = (await inspector('Profiler.stop')) as { profile: Profile };
       if (process.env.BENCH_HOST_PROFILE) fs.writeFileSync(process.env.BENCH_HOST_PROFILE, JSON.stringify(profile));
-      console.log(`SOUL.md ${KB} KB, ${MARKDOWN ? "VS Code's Markdown preview" : 'the soul preview'}: ${keys} keys typed, last key to preview median ${quantile(latencies, 0.5)} ms, slowest ${Math.max(...latencies)} ms`);
+      console.log(`SOUL.md ${KB} KB${PLAIN ? ' as Plain Text' : ''}, ${MARKDOWN ? "VS Code's Markdown preview" : 'the soul preview'}: ${keys} keys typed, last key to preview median ${quantile(latencies, 0.5)} ms, slowest ${Math.max(...latencies)} ms`);
       console.log('Extension host time while typing, by the extension innermost on the stack:');
       const owners = [...byExtension(profile)].sort((a, b) => b[1] - a[1]);
       for (const [who, ms] of owners) console.log(`  ${String(Math.round(ms)).padStart(7)} ms  ${(ms / keys).toFixed(1).padStart(6)} ms/key  ${who}`);
-    });
+    }, PLAIN ? PLAIN_TEXT : undefined);
   } finally {
     await stopSession();
   }
