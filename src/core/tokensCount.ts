@@ -65,19 +65,25 @@ export const MAX_CHUNK = 8192;
  * tokens.test.ts checks this against gpt-tokenizer on random texts.
  */
 export function chunkBoundaries(text: string, maxChunk = MAX_CHUNK): number[] {
-  const cuts: number[] = [];
-  let last = 0;
-  let at = text.indexOf('\n');
+  return [...cutsFrom(text, 0, maxChunk)];
+}
+
+/**
+ * The cuts after a cut at `from`, in order. A cut depends only on the text before it, the
+ * two units after it and the cut before it, so cutting can resume at any cut.
+ */
+function* cutsFrom(text: string, from: number, maxChunk = MAX_CHUNK): Generator<number> {
+  let last = from;
+  let at = text.indexOf('\n', from);
   while (at !== -1 && at + 1 < text.length) {
     const start = at + 1;
     const size = start - last;
     if (isSafeStart(text, start) && (size >= maxChunk || endsBlankLine(text, at))) {
-      cuts.push(start);
+      yield start;
       last = start;
     }
     at = text.indexOf('\n', start);
   }
-  return cuts;
 }
 
 /** Whether the line feed at `at` ends a blank line (`\n\n` or `\n\r\n`). */
@@ -113,35 +119,99 @@ interface ChunkMeasure {
 }
 
 /**
- * Counts one section again and again as it is edited: only chunks not seen in the
- * previous count are tokenized, so a keystroke in a 2 MB section costs one chunk. The
- * result always equals `countTokens(text, encoding)`.
+ * Counts one section again and again as it is edited. The chunks at the start and at the
+ * end that the edit left as they were are found by comparing them in place, and only the
+ * text between is cut and tokenized, until its cuts meet the old ones: a keystroke in a
+ * 2 MB section tokenizes one or two chunks. Only the last text is kept (a chunk is its
+ * start in it), so no older text stays alive. The result always equals
+ * `countTokens(text, encoding)`.
  */
 export class IncrementalTokenCounter {
-  private previous = new Map<string, ChunkMeasure>();
+  private text = '';
+  private starts: number[] = [];
+  private measures: ChunkMeasure[] = [];
   /** Chunks tokenized by the last `count`, for tests and benchmarks. */
   lastTokenized = 0;
 
   constructor(readonly encoding: TokenEncoding) {}
 
+  /** The chunks of the text counted last, for tests. */
+  get chunks(): string[] {
+    return this.starts.map((start, i) => this.text.slice(start, this.end(i)));
+  }
+
+  private end(i: number): number {
+    return i + 1 < this.starts.length ? this.starts[i + 1] : this.text.length;
+  }
+
+  /** Whether old chunk `i` is in `text` at its old start moved by `shift`. */
+  private inPlace(text: string, i: number, shift: number): boolean {
+    return text.startsWith(this.text.slice(this.starts[i], this.end(i)), this.starts[i] + shift);
+  }
+
   count(text: string): number {
     const exact = encoder(baseEncoding(this.encoding));
     const estimate = isEstimate(this.encoding);
-    const current = new Map<string, ChunkMeasure>();
-    let tokens = 0;
-    const scripts = emptyScriptCounts();
+    const old = this.starts;
+    const shift = text.length - this.text.length;
+    // The old chunks still in place at the start.
+    let front = 0;
+    while (front < old.length && this.inPlace(text, front, 0)) front++;
+    // Cutting resumes at the old cut before: a cut looks at the two units after it, and
+    // a chunk is two units long at least (a line feed ends it; none starts it).
+    const kept = Math.max(0, front - 1);
+    const resume = kept > 0 ? old[kept] : 0;
+    // The old chunks in place at the end, moved by the edit's length.
+    let back = old.length;
+    while (back > kept && old[back - 1] + shift >= resume && this.inPlace(text, back - 1, shift)) back--;
+    const starts = old.slice(0, kept);
+    const measures = this.measures.slice(0, kept);
     this.lastTokenized = 0;
-    for (const chunk of chunksOf(text)) {
-      let measure = current.get(chunk) ?? this.previous.get(chunk);
+    // The old chunks between, by text: edits in several places (a replace-all) or a
+    // paragraph moved leave chunks there that need no tokenizing again.
+    let between: Map<string, ChunkMeasure> | undefined;
+    const add = (start: number, end: number) => {
+      const piece = text.slice(start, end);
+      between ??= new Map(old.slice(kept, back).map((at, i) => [this.text.slice(at, this.end(kept + i)), this.measures[kept + i]]));
+      let measure = between.get(piece);
       if (!measure) {
-        measure = { tokens: exact(chunk), scripts: estimate ? countScripts(chunk) : undefined };
+        measure = { tokens: exact(piece), scripts: estimate ? countScripts(piece) : undefined };
         this.lastTokenized++;
       }
-      current.set(chunk, measure);
+      starts.push(start);
+      measures.push(measure);
+    };
+    // Cut from `resume` until a cut meets an old one in the end kept: the cuts after a cut
+    // depend on the text after it only, so from there on the old chunks follow, moved.
+    let start = resume;
+    let rejoined = -1;
+    let next = back;
+    for (const cut of cutsFrom(text, resume)) {
+      add(start, cut);
+      start = cut;
+      while (next < old.length && old[next] + shift < cut) next++;
+      if (next < old.length && old[next] + shift === cut) {
+        rejoined = next;
+        break;
+      }
+    }
+    if (rejoined === -1) {
+      if (start < text.length || starts.length === 0) add(start, text.length);
+    } else {
+      for (let i = rejoined; i < old.length; i++) {
+        starts.push(old[i] + shift);
+        measures.push(this.measures[i]);
+      }
+    }
+    this.text = text;
+    this.starts = starts;
+    this.measures = measures;
+    let tokens = 0;
+    const scripts = emptyScriptCounts();
+    for (const measure of measures) {
       tokens += measure.tokens;
       if (measure.scripts) addScriptCounts(scripts, measure.scripts);
     }
-    this.previous = current;
     return estimate ? claudeEstimate(tokens, scripts) : tokens;
   }
 }

@@ -113,6 +113,44 @@ describe('chunked counting', () => {
   });
 });
 
+describe('incremental counting of edits anywhere', () => {
+  const lines = Array.from({ length: 1200 }, (_, i) => `line ${i}: ${i % 7 === 0 ? '/path' : 'words and 日本語 😀'}`).join('\n');
+  const base = `${Object.values(sample()).join('\n\n')}\n\n${lines}\n\n${Object.values(sample()).join('\n\n')}`;
+  const inserted = fc.array(fc.constantFrom('x', ' ', '\n', '\n\n', '\r\n', '日', '😀', '\uD83D', '/', '#', 'word '), { maxLength: 8 }).map((parts) => parts.join(''));
+  const edit = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(40), inserted);
+
+  it('equals the whole count and cuts as chunksOf does, after any run of edits (property)', () => {
+    assert.ok(chunksOf(base).some((chunk) => chunk.length >= 8192), 'the sample has a chunk cut by size');
+    for (const encoding of ['o200k_base', 'claude-estimate'] as const) {
+      fc.assert(
+        fc.property(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) => {
+          const counter = new IncrementalTokenCounter(encoding);
+          let text = base;
+          counter.count(text);
+          for (const [where, removed, added] of edits) {
+            const at = Math.floor(where * text.length);
+            text = text.slice(0, at) + added + text.slice(at + removed);
+            assert.strictEqual(counter.count(text), countTokens(text, encoding));
+            assert.deepStrictEqual(counter.chunks, chunksOf(text));
+          }
+        }),
+        { numRuns: 40 },
+      );
+    }
+  });
+
+  it('tokenizes a few chunks for a keystroke in 2 MB, wherever it is', () => {
+    const big = base.repeat(Math.ceil((2 * 1024 * 1024) / base.length));
+    const counter = new IncrementalTokenCounter('o200k_base');
+    counter.count(big);
+    for (const at of [0, 1, big.length >> 1, big.length - 1, big.length]) {
+      const typed = big.slice(0, at) + 'x' + big.slice(at);
+      assert.strictEqual(counter.count(typed), countTokens(typed, 'o200k_base'));
+      assert.ok(counter.lastTokenized <= 3, `${counter.lastTokenized} chunks tokenized for a key at ${at}`);
+    }
+  });
+});
+
 describe('the heap merge of long pieces', () => {
   const core = (o200k.default as unknown as { bytePairEncodingCoreProcessor: BytePairCore }).bytePairEncodingCoreProcessor;
   const utf8 = new TextEncoder();
