@@ -118,9 +118,37 @@ interface ChunkMeasure {
   readonly scripts?: ScriptCounts;
 }
 
+/** Units compared at a time when looking for where two texts begin to differ. */
+const BLOCK = 1 << 16;
+
+/** How many units `a` and `b` have in common at their start: blocks compared natively, then halves. */
+export function commonPrefix(a: string, b: string): number {
+  const most = Math.min(a.length, b.length);
+  let same = 0;
+  let step = BLOCK;
+  while (step > 0) {
+    const size = Math.min(step, most - same);
+    if (size > 0 && b.startsWith(a.slice(same, same + size), same)) same += size;
+    else step >>= 1;
+  }
+  return same;
+}
+
+/** How many units (at most `most`) `a` and `b` have in common at their end. */
+export function commonSuffix(a: string, b: string, most: number): number {
+  let same = 0;
+  let step = BLOCK;
+  while (step > 0) {
+    const size = Math.min(step, most - same);
+    if (size > 0 && b.endsWith(a.slice(a.length - same - size, a.length - same), b.length - same)) same += size;
+    else step >>= 1;
+  }
+  return same;
+}
+
 /**
  * Counts one section again and again as it is edited. The chunks at the start and at the
- * end that the edit left as they were are found by comparing them in place, and only the
+ * end that the edit left as they were are found where the texts begin to differ, and only the
  * text between is cut and tokenized, until its cuts meet the old ones: a keystroke in a
  * 2 MB section tokenizes one or two chunks. Only the last text is kept (a chunk is its
  * start in it), so no older text stays alive. The result always equals
@@ -144,26 +172,22 @@ export class IncrementalTokenCounter {
     return i + 1 < this.starts.length ? this.starts[i + 1] : this.text.length;
   }
 
-  /** Whether old chunk `i` is in `text` at its old start moved by `shift`. */
-  private inPlace(text: string, i: number, shift: number): boolean {
-    return text.startsWith(this.text.slice(this.starts[i], this.end(i)), this.starts[i] + shift);
-  }
-
   count(text: string): number {
     const exact = encoder(baseEncoding(this.encoding));
     const estimate = isEstimate(this.encoding);
     const old = this.starts;
     const shift = text.length - this.text.length;
-    // The old chunks still in place at the start.
+    // The old chunks still in place at the start, then those at the end, moved.
+    const same = commonPrefix(this.text, text);
+    const sameEnd = commonSuffix(this.text, text, Math.min(this.text.length, text.length) - same);
     let front = 0;
-    while (front < old.length && this.inPlace(text, front, 0)) front++;
+    while (front < old.length && this.end(front) <= same) front++;
     // Cutting resumes at the old cut before: a cut looks at the two units after it, and
     // a chunk is two units long at least (a line feed ends it; none starts it).
     const kept = Math.max(0, front - 1);
     const resume = kept > 0 ? old[kept] : 0;
-    // The old chunks in place at the end, moved by the edit's length.
     let back = old.length;
-    while (back > kept && old[back - 1] + shift >= resume && this.inPlace(text, back - 1, shift)) back--;
+    while (back > kept && old[back - 1] + shift >= resume && old[back - 1] >= this.text.length - sameEnd) back--;
     const starts = old.slice(0, kept);
     const measures = this.measures.slice(0, kept);
     this.lastTokenized = 0;

@@ -17,7 +17,7 @@ import {
   isTokenEncodingChoice,
   runtimeProfile,
 } from '../../src/core';
-import { chunksOf, countTokens, IncrementalTokenCounter } from '../../src/core/tokensCount';
+import { chunksOf, commonPrefix, commonSuffix, countTokens, IncrementalTokenCounter } from '../../src/core/tokensCount';
 import { BytePairCore, byteRanks, countPieces, mergeCount } from '../../src/core/tokensMerge';
 import { personaFolder } from './helpers';
 
@@ -137,6 +137,25 @@ describe('incremental counting of edits anywhere', () => {
         { numRuns: 40 },
       );
     }
+  });
+
+  it('finds where two texts begin and end to differ, as a unit-by-unit walk does (property)', () => {
+    const unit = fc.constantFrom('a', 'b', '\n');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 300 }), fc.array(unit, { maxLength: 300 }), (x, y) => {
+        const [a, b] = [x.join(''), y.join('')];
+        let prefix = 0;
+        while (prefix < Math.min(a.length, b.length) && a[prefix] === b[prefix]) prefix++;
+        assert.strictEqual(commonPrefix(a, b), prefix);
+        const most = Math.min(a.length, b.length) - prefix;
+        let suffix = 0;
+        while (suffix < most && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
+        assert.strictEqual(commonSuffix(a, b, most), suffix);
+      }),
+    );
+    const big = 'x'.repeat(200_000);
+    assert.strictEqual(commonPrefix(big, `${big.slice(0, 150_001)}y`), 150_001);
+    assert.strictEqual(commonSuffix(big, `y${big.slice(0, 150_001)}`, 200_000), 150_001);
   });
 
   it('tokenizes a few chunks for a keystroke in 2 MB, wherever it is', () => {
