@@ -107,6 +107,7 @@ async function paintFor(label: string, files: Record<string, string>): Promise<P
     const walk = await waitFor(async () => logLines(wb, WALK_LINE)[0], 60_000);
     const activated = logLines(wb, ACTIVATED_LINE)[0];
     const activateCallMs = Number(activated && ACTIVATED_LINE.exec(activated)?.[1]);
+    if (process.env.BENCH_VERBOSE) console.log(`${label}: Activation ${activationMs} ms; ${activated?.replace(/^.*?activated/, 'activated')}`);
     return { workspace: label, activationMs, activateCallMs, firstPaintMs: painted - clicked, walk: walk.replace(/^.*?Walk/, 'Walk') };
   });
 }

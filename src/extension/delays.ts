@@ -21,3 +21,11 @@ export const PREVIEW_FRAME_MS = 16;
 export const PREVIEW_ACK_TIMEOUT_MS = 2000;
 /** Token counts start once the current turn of the main loop (the keystroke's path) is done. */
 export const TOKEN_COUNT_DELAY_MS = 0;
+/**
+ * A large persona's counts, while typing, at most this often: each count sends its changed
+ * section (megabytes) to the worker and its answer redraws the preview's counts, which on
+ * two cores is felt by the keystrokes in between.
+ */
+export const LARGE_TOKEN_COUNT_DELAY_MS = 250;
+/** What makes a persona large for counting: the text its runtime sends, in UTF-16 units. */
+export const LARGE_TOKEN_COUNT_UNITS = 256 * 1024;

@@ -18,24 +18,36 @@ import { registerCheckTasks } from './tasks';
 
 export function activate(context: vscode.ExtensionContext): void {
   const started = Date.now();
+  // How long each part takes, for the log: activation is measured by the benchmark.
+  const phases: string[] = [];
+  let last = started;
+  const phase = <T>(name: string, make: () => T): T => {
+    const made = make();
+    const now = Date.now();
+    phases.push(`${name} ${now - last}`);
+    last = now;
+    return made;
+  };
   const channel = createLog();
   context.subscriptions.push(channel);
   log.info(`activating ${context.extension.id} ${context.extension.packageJSON.version} in ${vscode.env.appName} ${vscode.version} (${vscode.env.remoteName ?? 'local'})`);
   if (!vscode.workspace.isTrusted) log.info("Restricted Mode: the workspace's own personaStudio.folders and openclaw.workspacePath are not used, and no file is created, until it is trusted");
-  const personas = new PersonaWorkspace(channel);
-  const measurements = new Measurements(personas);
+  const personas = phase('workspace', () => new PersonaWorkspace(channel));
+  const measurements = phase('measurements', () => new Measurements(personas));
   // One token count per persona for every surface; its worker starts on the first count.
-  const tokens = new PersonaTokens(vscode.Uri.joinPath(context.extensionUri, 'dist', TOKEN_WORKER_FILE).fsPath);
-  const previews = new SoulPreviews(context, personas, {
-    profile: (folder) => measurements.profile(folder),
-    options: (folder) => measurements.options(folder),
-    composition: (folder) => measurements.composition(folder),
-    file: (uri) => measurements.file(uri),
-    onDidChange: measurements.onDidChange,
-    tokens,
-  });
-  const links = new LinkWarnings(personas);
-  const tree = new PersonaTree(context, personas, measurements, links, tokens);
+  const tokens = phase('tokens', () => new PersonaTokens(vscode.Uri.joinPath(context.extensionUri, 'dist', TOKEN_WORKER_FILE).fsPath));
+  const previews = phase('previews', () =>
+    new SoulPreviews(context, personas, {
+      profile: (folder) => measurements.profile(folder),
+      options: (folder) => measurements.options(folder),
+      composition: (folder) => measurements.composition(folder),
+      file: (uri) => measurements.file(uri),
+      onDidChange: measurements.onDidChange,
+      tokens,
+    }),
+  );
+  const links = phase('links', () => new LinkWarnings(personas));
+  const tree = phase('tree', () => new PersonaTree(context, personas, measurements, links, tokens));
   context.subscriptions.push(
     personas,
     measurements,
@@ -43,16 +55,16 @@ export function activate(context: vscode.ExtensionContext): void {
     previews,
     links,
     tree,
-    new CapDiagnostics(personas, measurements),
-    new DropDecorations(personas, measurements),
-    new PersonaStatusBar(personas, measurements, tokens),
-    registerCommands({ context, personas, measurements, previews, tree }),
-    registerCheckTasks(context, personas),
+    phase('problems', () => new CapDiagnostics(personas, measurements)),
+    phase('decorations', () => new DropDecorations(personas, measurements)),
+    phase('status', () => new PersonaStatusBar(personas, measurements, tokens)),
+    phase('commands', () => registerCommands({ context, personas, measurements, previews, tree })),
+    phase('tasks', () => registerCheckTasks(context, personas)),
     logDiscovery(personas),
   );
   // Activation returns at once; the views say "looking" until the first walk ends.
   void personas.refresh('activation');
-  log.info(`activated in ${Date.now() - started} ms in the ${HOST_KIND}; looking for persona folders`);
+  log.info(`activated in ${Date.now() - started} ms in the ${HOST_KIND}; looking for persona folders (ms: ${phases.join(', ')})`);
 }
 
 export function deactivate(): void {

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Composition } from '../../core/runtimes/profile';
 import type { TokenEncoding } from '../../core/tokens';
 import { tokenSettings, TokenSettings } from '../config';
-import { TOKEN_COUNT_DELAY_MS } from '../delays';
+import { LARGE_TOKEN_COUNT_DELAY_MS, LARGE_TOKEN_COUNT_UNITS, TOKEN_COUNT_DELAY_MS } from '../delays';
 import { Disposable } from '../disposable';
 import { Throttle } from '../throttle';
 import type { TokenEngine } from './engine';
@@ -33,13 +33,14 @@ export class PersonaTokens extends Disposable {
   /** Per folder: the composition asked for last, counted once the keystroke path is done. */
   private readonly wanted = new Map<string, { readonly folder: vscode.Uri; readonly composition: Composition; readonly encoding: TokenEncoding; started?: boolean }>();
   private readonly counting = new Throttle(() => this.countWanted(), { delayMs: TOKEN_COUNT_DELAY_MS });
+  private readonly countingLarge = new Throttle(() => this.countWanted(), { delayMs: LARGE_TOKEN_COUNT_DELAY_MS, leading: true });
   /** Sends the worker only what changed since the last count. */
   private readonly counter = new CompositionCounter(() => (this.engine ??= createTokenEngine!(this.workerPath)));
   private failure: string | undefined;
 
   constructor(private readonly workerPath: string) {
     super();
-    this.register({ dispose: () => (this.counting.dispose(), this.engine?.dispose()) });
+    this.register({ dispose: () => (this.counting.dispose(), this.countingLarge.dispose(), this.engine?.dispose()) });
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (!event.affectsConfiguration('personaStudio.tokens')) return;
@@ -88,7 +89,8 @@ export class PersonaTokens extends Disposable {
     const wanted = this.wanted.get(key);
     if (wanted?.composition === composition && wanted.encoding === encoding) return;
     this.wanted.set(key, { folder, composition, encoding });
-    this.counting.request();
+    if (composition.files.reduce((units, file) => units + file.section.length, 0) > LARGE_TOKEN_COUNT_UNITS) this.countingLarge.request();
+    else this.counting.request();
   }
 
   private countWanted(): void {
