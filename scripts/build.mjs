@@ -2,7 +2,7 @@
 // webview script with esbuild.
 import fs from 'node:fs';
 import * as esbuild from 'esbuild';
-import { json5Build, nodeExtensionBuild } from './nodeBuild.mjs';
+import { json5Build, nodeExtensionBuild, scaffoldingBuild } from './nodeBuild.mjs';
 import { webExtensionBuild, webGlobalsCheck } from './webBuild.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -26,6 +26,8 @@ const builds = [
   // The JSON5 parser, too, is a bundle of its own, required on the first openclaw.json read.
   nodeExtensionBuild(common),
   json5Build(common),
+  // So are the scaffolding commands and their templates, required on the first scaffold.
+  scaffoldingBuild(common),
   // The token worker holds the tokenizer's ranks; extension.js loads it on the first count.
   { ...withRanks, entryPoints: ['src/extension/tokens/worker.ts'], outfile: 'dist/tokenWorker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },

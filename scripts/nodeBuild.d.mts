@@ -4,3 +4,5 @@ import type { BuildOptions } from 'esbuild';
 export const JSON5_BUNDLE: string;
 export function nodeExtensionBuild(common?: BuildOptions): BuildOptions;
 export function json5Build(common?: BuildOptions): BuildOptions;
+export const SCAFFOLDING_BUNDLE: string;
+export function scaffoldingBuild(common?: BuildOptions): BuildOptions;

@@ -1,9 +1,20 @@
 // The Node build of the extension (package.json's `main`): what it leaves to bundles of
-// their own, loaded on first use rather than at activation. build.mjs and the unit tests
+// their own (JSON5, the scaffolding), loaded on first use rather than at activation. build.mjs and the unit tests
 // share these options.
 
 /** The JSON5 parser, needed only when the user names an openclaw.json. */
 export const JSON5_BUNDLE = 'json5.js';
+
+/** The scaffolding commands and their templates, needed only when files are created. */
+export const SCAFFOLDING_BUNDLE = 'scaffolding.js';
+
+// extension.js requires the scaffolding from its own bundle on the first scaffold command.
+const separateScaffolding = {
+  name: 'separate-scaffolding',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/scaffolding$/ }, () => ({ path: `./${SCAFFOLDING_BUNDLE}`, external: true }));
+  },
+};
 
 // extension.js requires the parser from its own bundle on the first config read.
 const separateJson5 = {
@@ -15,7 +26,12 @@ const separateJson5 = {
 
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
 export function nodeExtensionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), separateJson5] };
+  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), separateJson5, separateScaffolding] };
+}
+
+/** esbuild options of the scaffolding's own bundle, beside extension.js. */
+export function scaffoldingBuild(common = {}) {
+  return { ...common, entryPoints: ['src/extension/commands/scaffolding.ts'], outfile: `dist/${SCAFFOLDING_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), separateJson5] };
 }
 
 /** esbuild options of the parser's own bundle, beside extension.js. */

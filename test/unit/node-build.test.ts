@@ -1,15 +1,15 @@
 // The Node build of the extension (package.json's `main`), made as scripts/build.mjs makes
-// it: what activation loads holds neither the tokenizer nor the JSON5 parser; both are
-// bundles of their own, required on first use.
+// it: what activation loads holds neither the tokenizer, the JSON5 parser nor the
+// scaffolding and its templates; they are bundles of their own, required on first use.
 import assert from 'node:assert';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { JSON5_BUNDLE, nodeExtensionBuild } from '../../scripts/nodeBuild.mjs';
+import { JSON5_BUNDLE, nodeExtensionBuild, SCAFFOLDING_BUNDLE } from '../../scripts/nodeBuild.mjs';
 
 const ROOT = path.join(__dirname, '..', '..');
 
 /** Inputs that must never be in extension.js: each is loaded only where it is needed. */
-const LAZY = [/^node_modules\/json5\//, /^node_modules\/gpt-tokenizer\//, /^node_modules\/picomatch\//, /^src\/core\/tokensCount\.ts$/, /^src\/extension\/tokens\/worker\.ts$/];
+const LAZY = [/^src\/extension\/commands\/(scaffolding|newPersona|createFiles)\.ts$/, /^node_modules\/json5\//, /^node_modules\/gpt-tokenizer\//, /^node_modules\/picomatch\//, /^src\/core\/tokensCount\.ts$/, /^src\/extension\/tokens\/worker\.ts$/];
 
 describe('node: the Node build of the extension', () => {
   let metafile: esbuild.Metafile;
@@ -26,10 +26,16 @@ describe('node: the Node build of the extension', () => {
     assert.deepStrictEqual(inputs.filter((input) => LAZY.some((pattern) => pattern.test(input))), []);
   });
 
-  it('requires the JSON5 parser from its own bundle beside it', () => {
+  it('requires the JSON5 parser and the scaffolding from their own bundles beside it', () => {
     // The output's imports: esbuild lists type-only imports it dropped among the inputs'.
     const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
-    assert.ok(external.includes(`./${JSON5_BUNDLE}`), `extension.js requires ./${JSON5_BUNDLE}`);
-    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))], [`./${JSON5_BUNDLE}`]);
+    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(), [`./${JSON5_BUNDLE}`, `./${SCAFFOLDING_BUNDLE}`]);
+  });
+
+  it('holds none of the templates the scaffolding writes', () => {
+    const inputs = metafile.inputs['src/core/templates.ts'];
+    assert.ok(inputs, 'the file purposes of the tree come from templates.ts');
+    const output = Object.values(metafile.outputs)[0];
+    assert.ok(output.inputs['src/core/templates.ts'].bytesInOutput < 1500, `${output.inputs['src/core/templates.ts'].bytesInOutput} bytes of templates.ts in extension.js`);
   });
 });

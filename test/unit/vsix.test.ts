@@ -23,6 +23,8 @@ const REQUIRED = [
   'extension/dist/cli.js',
   // extension.js requires it on the first openclaw.json read.
   'extension/dist/json5.js',
+  // extension.js requires it on the first scaffold command.
+  'extension/dist/scaffolding.js',
   'extension/media/icon.png',
 ];
 
@@ -44,12 +46,8 @@ const MAX_BYTES = 250 * 1024;
 const MAX_BYTES_WITH_TOKENIZER = 2.5 * 1024 * 1024;
 /** What activation loads: dist/extension.js as shipped (minified, no source map). */
 const MAIN_BUNDLE = 'extension/dist/extension.js';
-/**
- * Issue 11's target is 150 KB; the bundle is 155 KB since every string became a literal
- * vscode.l10n.t call (docs/performance.md). This bound holds it there until the runtimes
- * load on first use; it is not the target.
- */
-const MAX_MAIN_BUNDLE_BYTES = 160_000;
+/** What activation loads stays within 150 KB (docs/performance.md): 142 KB since the scaffolding loads on first use. */
+const MAX_MAIN_BUNDLE_BYTES = 150 * 1024;
 
 describe('VSIX', function () {
   let vsix: string;
