@@ -87,6 +87,10 @@ async function paintFor(label: string, files: Record<string, string>): Promise<P
   return inWorkspace(files, async (wb) => {
     const activation = await wb.waitForActivation();
     const activationMs = Number(/Activation: (\d+)ms/.exec(activation)?.[1] ?? NaN);
+    // VS Code's own extensions activated in the same window, to weigh the figure against.
+    const others = (await wb.runningExtensions())
+      .map((row) => [row.replace(/ \d+\.\d+\.\d+.*$/, ''), Number(/Activation: (\d+)ms/.exec(row)?.[1] ?? NaN)] as const)
+      .filter(([name, ms]) => !Number.isNaN(ms) && !name.startsWith('Persona Studio'));
     await wb.page.evaluate(() => {
       const w = window as unknown as { __firstRow?: number };
       delete w.__firstRow;
@@ -107,7 +111,10 @@ async function paintFor(label: string, files: Record<string, string>): Promise<P
     const walk = await waitFor(async () => logLines(wb, WALK_LINE)[0], 60_000);
     const activated = logLines(wb, ACTIVATED_LINE)[0];
     const activateCallMs = Number(activated && ACTIVATED_LINE.exec(activated)?.[1]);
-    if (process.env.BENCH_VERBOSE) console.log(`${label}: Activation ${activationMs} ms; ${activated?.replace(/^.*?activated/, 'activated')}`);
+    if (process.env.BENCH_VERBOSE) {
+      console.log(`${label}: Activation ${activationMs} ms; ${activated?.replace(/^.*?activated/, 'activated')}`);
+      console.log(`  VS Code's own, same window: ${others.map(([name, ms]) => `${name} ${ms} ms`).join(', ')}`);
+    }
     return { workspace: label, activationMs, activateCallMs, firstPaintMs: painted - clicked, walk: walk.replace(/^.*?Walk/, 'Walk') };
   });
 }

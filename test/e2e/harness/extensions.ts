@@ -17,3 +17,13 @@ export async function waitForActivation(
   await runCommand('View: Close Editor');
   return found.find(settled)!;
 }
+
+/** Every row of Running Extensions ("Git 12ms …"), for comparing activation times in one window. */
+export async function runningExtensionRows(page: Page, runCommand: (label: string) => Promise<void>): Promise<string[]> {
+  await runCommand('Developer: Show Running Extensions');
+  const rows = page.locator('.runtime-extensions-editor .monaco-list-row');
+  await rows.first().waitFor();
+  const all = await rows.evaluateAll((list) => list.map((row) => (row as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+  await runCommand('View: Close Editor');
+  return all;
+}

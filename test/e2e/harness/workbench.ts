@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { CodeServer } from './codeServer';
 import * as editor from './editor';
-import { waitForActivation } from './extensions';
+import { runningExtensionRows, waitForActivation } from './extensions';
 import * as parts from './parts';
 import * as quick from './quickInput';
 import * as views from './views';
@@ -328,6 +328,11 @@ export class Workbench {
    */
   waitForActivation(displayName = PERSONA_CONTAINER, options: { timeout?: number } = {}): Promise<string> {
     return waitForActivation(this.page, (label) => this.runCommand(label), displayName, options);
+  }
+
+  /** Every row of Running Extensions, as shown. */
+  runningExtensions(): Promise<string[]> {
+    return runningExtensionRows(this.page, (label) => this.runCommand(label));
   }
 
   async screenshot(file: string): Promise<void> {
