@@ -2,7 +2,7 @@
 //   BENCH_SAMPLES=N  keystrokes timed per preview (default 20)
 //   BENCH_SMOKE=1  small sizes and one case of each kind: checks that the benchmark runs (npm test)
 //   BENCH_CORE_ONLY=1  skip the real-VS-Code part
-//   BENCH_FILES=10KB,2MB,7x2MB,10KB-openclaw,2MB-openclaw,7x2MB-openclaw  which personas to time in the real VS Code (default all)
+//   BENCH_FILES=10KB,2MB,7x2MB,10KB-openclaw,2MB-openclaw,7x2MB-openclaw,2MB-plaintext  which personas to time in the real VS Code (default all)
 //   BENCH_PARTS=tree,latency,tokens  which parts of the real-VS-Code run to time (default all)
 //   BENCH_VERBOSE=1  print every sample
 //   BENCH_KEY_DELAY=ms  pause between keys (default 0: as fast as the browser takes them)
@@ -67,6 +67,7 @@ async function main(): Promise<void> {
   table(latency);
   for (const file of new Set(latency.map((row) => row.file))) {
     const [ours, markdown] = latency.filter((row) => row.file === file);
+    if (!markdown) continue;
     console.log(
       `${file}: soul preview / Markdown preview = ${round(ours.medianMs / markdown.medianMs)} (median), ` +
         `${round(ours.p95Ms / markdown.p95Ms)} (95th percentile), ${round(ours.bytesPerKey / markdown.bytesPerKey)} (bytes posted per keystroke)`,
