@@ -57,11 +57,12 @@ export async function openFile(page: Page, file: string, folder: string, options
       (found) => found !== undefined,
       `${file} (in "${folder}") in Quick Open`,
     );
-    if (options.toSide) {
-      // Ctrl+Enter on the focused row opens it to the side (and focuses it).
+    if (options.toSide || attempt > 1) {
+      // Enter (Ctrl+Enter: to the side) on the focused row; also the way again when a click
+      // on the row did not open it (seen once, three clicks in a row, on a file already open).
       for (let i = where!.focused; i < where!.index; i++) await page.keyboard.press('ArrowDown');
       const focused = await page.evaluate(locateResult, { name, folder, focusedOnly: true });
-      if (focused) await page.keyboard.press('Control+Enter');
+      if (focused) await page.keyboard.press(options.toSide ? 'Control+Enter' : 'Enter');
     } else {
       await page.mouse.click(where!.x, where!.y);
     }
