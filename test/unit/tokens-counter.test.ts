@@ -4,9 +4,9 @@ import assert from 'node:assert';
 import path from 'node:path';
 import * as o200k from 'gpt-tokenizer/cjs/encoding/o200k_base';
 import * as cl100k from 'gpt-tokenizer/cjs/encoding/cl100k_base';
-import { FileContent, PersonaInput, readPersonaInput, runtimeProfile } from '../../src/core';
+import { Composition, FileContent, PersonaInput, readPersonaInput, runtimeProfile } from '../../src/core';
 import { TokenEngine, tokenWorkerPath } from '../../src/extension/tokens/engine';
-import { CompositionCounter } from '../../src/extension/tokens/personaTokens';
+import { CompositionCounter, CompositionTokens } from '../../src/extension/tokens/personaTokens';
 
 const root = path.resolve(__dirname, '../..');
 const dir = path.join(root, 'examples', 'ava');
@@ -17,11 +17,13 @@ describe('the composition counter', () => {
     engine?.dispose();
     engine = undefined;
   });
+  /** A counter whose engine (and worker) starts on its first count. */
+  const newCounter = () => new CompositionCounter(() => (engine ??= new TokenEngine(tokenWorkerPath(root))));
 
   it('sends only what an edit changed, starts no worker before the first count, and counts as gpt-tokenizer does', async () => {
     const profile = runtimeProfile('openclaw');
     const input = readPersonaInput(dir, profile);
-    const counter = new CompositionCounter(() => (engine ??= new TokenEngine(tokenWorkerPath(root))));
+    const counter = newCounter();
     assert.strictEqual(engine, undefined, 'no worker before a count');
     const first = profile.compose(input, { workspacePath: dir });
     const counted = await counter.count(dir, first, 'o200k_base');
@@ -30,27 +32,21 @@ describe('the composition counter', () => {
     assert.strictEqual(counted?.total, o200k.encode(first.text).length);
 
     // A keystroke in SOUL.md: SOUL.md's section and the whole text are sent, nothing else.
-    const files = new Map<string, FileContent>(input.files);
-    const soul = files.get('SOUL.md');
-    assert.ok(soul && soul.kind === 'bytes');
-    files.set('SOUL.md', { kind: 'text', text: new TextDecoder().decode(soul.bytes) + ' Calm, 一歩ずつ 🦉.' });
-    const typed = profile.compose({ dir, files }, { workspacePath: dir });
+    const typed = profile.compose(withSoul(input, ' Calm, 一歩ずつ 🦉.'), { workspacePath: dir });
     const again = await counter.count(dir, typed, 'o200k_base');
     assert.strictEqual(counter.lastSent, 2);
-    assert.strictEqual(again?.total, o200k.encode(typed.text).length);
-    for (const file of typed.files) assert.strictEqual(again?.files.get(file.name), o200k.encode(file.section).length, file.name);
+    assertCounts(again, typed, o200k.encode);
 
     // Another encoding recounts everything in the worker, which holds the sections already.
     const other = await counter.count(dir, typed, 'cl100k_base');
     assert.strictEqual(counter.lastSent, 1);
-    assert.strictEqual(other?.total, cl100k.encode(typed.text).length);
-    for (const file of typed.files) assert.strictEqual(other?.files.get(file.name), cl100k.encode(file.section).length, file.name);
+    assertCounts(other, typed, cl100k.encode);
   });
 
   it("sends toolnexus's changed section alone: the worker joins the whole text from its pieces", async () => {
     const profile = runtimeProfile('toolnexus');
     const input = readPersonaInput(dir, profile);
-    const counter = new CompositionCounter(() => (engine ??= new TokenEngine(tokenWorkerPath(root))));
+    const counter = newCounter();
     const first = profile.compose(input);
     assert.strictEqual(first.pieces?.join(''), first.text);
     await counter.count(dir, first, 'o200k_base');
@@ -58,14 +54,13 @@ describe('the composition counter', () => {
     const typed = profile.compose(withSoul(input, ' Calm, 一歩ずつ 🦉.'));
     const again = await counter.count(dir, typed, 'o200k_base');
     assert.strictEqual(counter.lastSent, 1);
-    assert.strictEqual(again?.total, o200k.encode(typed.text).length);
-    for (const file of typed.files) assert.strictEqual(again?.files.get(file.name), o200k.encode(file.section).length, file.name);
+    assertCounts(again, typed, o200k.encode);
   });
 
   it('counts the newest text right when an edit is undone while an older count is on its way', async () => {
     const profile = runtimeProfile('toolnexus');
     const input = readPersonaInput(dir, profile);
-    const counter = new CompositionCounter(() => (engine ??= new TokenEngine(tokenWorkerPath(root))));
+    const counter = newCounter();
     const original = profile.compose(input);
     await counter.count(dir, original, 'o200k_base');
     // Typed, then undone: the typed section reaches the worker, the undone one must follow it.
@@ -76,6 +71,12 @@ describe('the composition counter', () => {
     assert.strictEqual(undone?.files.get('SOUL.md'), o200k.encode(original.files.find((file) => file.name === 'SOUL.md')!.section).length);
   });
 });
+
+/** The counts are gpt-tokenizer's, of the whole text and of each section as sent. */
+function assertCounts(counted: CompositionTokens | undefined, composition: Composition, encode: (text: string) => number[]): void {
+  assert.strictEqual(counted?.total, encode(composition.text).length);
+  for (const file of composition.files) assert.strictEqual(counted?.files.get(file.name), encode(file.section).length, file.name);
+}
 
 /** The persona with text added at the end of its SOUL.md, as an unsaved editor holds it. */
 function withSoul(input: PersonaInput, added: string): PersonaInput {
