@@ -8,9 +8,9 @@ import { baseName, folderOf, Persona } from '../personaWorkspace';
 import type { CommandContext } from './context';
 import { createFromTemplates, missingIn, openFiles, reportOutcome } from './createFiles';
 import { newPersonaFolder } from './newPersona';
+import { resolvePersona } from './pickPersona';
 
 export { newPersonaFolder };
-import { resolvePersona } from './pickPersona';
 
 const templateNames: readonly TemplateName[] = [...BOOTSTRAP_ORDER, HEARTWOOD_FILE];
 
