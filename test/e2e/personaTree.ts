@@ -18,8 +18,9 @@ export async function filesOf(wb: Workbench, persona: string): Promise<string[]>
 
 /** The description of one file's row under a persona. */
 export async function descriptionOf(wb: Workbench, persona: string, file: string): Promise<string> {
-  const row = (await rowsUnder(wb, persona)).find((entry) => entry.label === file);
-  assert.ok(row, `a row for ${file} under ${persona}`);
+  const rows = await rowsUnder(wb, persona);
+  const row = rows.find((entry) => entry.label === file);
+  assert.ok(row, `a row for ${file} under ${persona} in ${JSON.stringify(rows.map((entry) => `${entry.label} | ${entry.description}`))}`);
   return row.description;
 }
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eventually, openWorkspace, Workbench } from './harness';
+import { eventually, openWorkspace, untilWatched, Workbench } from './harness';
 
 const SLOW = { timeout: 60_000 };
 
@@ -59,6 +59,12 @@ describe('Renamed persona folders', function () {
     await wb.openFile('bo/SOUL.md');
     await wb.runCommand('Persona: Open Soul Preview to the Side');
     await eventually(async () => assert.match(await wb.webviewText('personaStudio.preview'), /You are Bo\./), SLOW);
+    // The folder is deleted once the disk watcher is seen to report it: a deletion it
+    // missed could not be written again.
+    await untilWatched(
+      () => fs.writeFileSync(wb.path('bo/SOUL.md'), 'You are Bo, watched.\n'),
+      async () => assert.match(await wb.webviewText('personaStudio.preview'), /You are Bo, watched\./),
+    );
     fs.rmSync(wb.path('bo'), { recursive: true });
     const goneBo = 'bo is no longer a persona folder of this workspace: it was moved or deleted. Run "Persona: Open Soul Preview" to open one.';
     await eventually(async () => assert.equal((await wb.webviewText('personaStudio.preview')).trim(), goneBo), SLOW);
