@@ -61,6 +61,8 @@ export function activate(context: vscode.ExtensionContext): void {
     phase('commands', () => registerCommands({ context, personas, measurements, previews, tree })),
     phase('tasks', () => registerCheckTasks(context, personas)),
     logDiscovery(personas),
+    // The worker keeps each persona's texts to recount edits: not those of personas gone.
+    personas.onDidChangePersonas(() => tokens.keepOnly(personas.personas.map((persona) => persona.uri))),
   );
   // Activation returns at once; the views say "looking" until the first walk ends.
   void personas.refresh('activation');

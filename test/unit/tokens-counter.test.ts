@@ -70,6 +70,27 @@ describe('the composition counter', () => {
     assert.strictEqual(undone?.total, o200k.encode(original.text).length);
     assert.strictEqual(undone?.files.get('SOUL.md'), o200k.encode(original.files.find((file) => file.name === 'SOUL.md')!.section).length);
   });
+
+  it('forgets a persona that is gone: the worker counts its text again from nothing, and keeps the others', async () => {
+    const profile = runtimeProfile('toolnexus');
+    const composition = profile.compose(readPersonaInput(dir, profile));
+    const sections = composition.files.filter((file) => file.section !== '').length;
+    const counter = newCounter();
+    await counter.count('gone', composition, 'o200k_base');
+    await counter.count('kept', composition, 'o200k_base');
+    assert.strictEqual(counter.forget((key) => key === 'gone'), 1);
+    assert.strictEqual(counter.forget((key) => key === 'gone'), 0, 'forgotten once');
+
+    // The kept persona's sections are still held and cached: nothing sent, nothing tokenized.
+    await counter.count('kept', composition, 'o200k_base');
+    assert.strictEqual(counter.lastSent, 0);
+    assert.strictEqual(engine!.chunksTokenized('kept\u0000'), 0);
+    // The gone one's are not: all its sections are sent and tokenized again.
+    const again = await counter.count('gone', composition, 'o200k_base');
+    assert.strictEqual(counter.lastSent, sections);
+    assert.ok(engine!.chunksTokenized('gone\u0000')! > 0);
+    assertCounts(again, composition, o200k.encode);
+  });
 });
 
 /** The counts are gpt-tokenizer's, of the whole text and of each section as sent. */

@@ -56,14 +56,29 @@ export function forgetComposition(engine: TokenEngine, personaDir: string, compo
 export class CompositionCounter {
   /** Texts sent to the worker by the last count (sections, and a whole text sent as such), for tests and benchmarks. */
   lastSent = 0;
+  /** Per persona key: the composition counted last, whose sections the worker holds. */
+  private readonly held = new Map<string, Composition>();
 
   constructor(private readonly engine: () => TokenEngine) {}
 
   /** Settles as undefined when a newer count of the same persona supersedes it. */
   async count(personaKey: string, composition: Composition, encoding: TokenEncoding): Promise<CompositionTokens | undefined> {
     this.lastSent = 0;
+    this.held.set(personaKey, composition);
     const counted = await countSent(this.engine(), personaKey, composition, encoding);
     if (counted) this.lastSent = counted.sent;
     return counted?.tokens;
+  }
+
+  /** Drops what the worker holds for the persona keys `gone` picks (personas no longer there); returns how many. */
+  forget(gone: (personaKey: string) => boolean): number {
+    let forgotten = 0;
+    for (const [personaKey, composition] of [...this.held]) {
+      if (!gone(personaKey)) continue;
+      this.held.delete(personaKey);
+      forgetComposition(this.engine(), personaKey, composition);
+      forgotten++;
+    }
+    return forgotten;
   }
 }

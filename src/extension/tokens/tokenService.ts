@@ -55,6 +55,16 @@ export class PersonaTokens extends Disposable {
     );
   }
 
+  /**
+   * Forgets the counts of folders that are no longer persona folders, here and in the
+   * worker, which otherwise keeps their texts until the window closes.
+   */
+  keepOnly(folders: readonly vscode.Uri[]): void {
+    const kept = new Set(folders.map((folder) => folder.toString()));
+    for (const map of [this.last, this.wanted]) for (const key of [...map.keys()]) if (!kept.has(key)) map.delete(key);
+    this.counter.forget((personaKey) => !kept.has(folderOfCounterKey(personaKey)));
+  }
+
   /** Whether the worker runs (it starts on the first count with tokens on, never before). */
   get started(): boolean {
     return this.engine?.started === true;
@@ -105,7 +115,7 @@ export class PersonaTokens extends Disposable {
     const key = folder.toString();
     try {
       // Keyed by runtime too: switching back finds its sections' counts still there.
-      const counted = await this.counter.count(`${key}\u0000${composition.runtime}`, composition, encoding);
+      const counted = await this.counter.count(counterKey(key, composition.runtime), composition, encoding);
       // Superseded by a newer ask: its own answer is the one to show.
       if (this.wanted.get(key)?.composition !== composition || this.isDisposed || !counted) return;
       this.wanted.delete(key);
@@ -119,4 +129,13 @@ export class PersonaTokens extends Disposable {
       this.failure = message;
     }
   }
+}
+
+/** The counter's key of a folder's compositions under one runtime. */
+function counterKey(folder: string, runtime: string): string {
+  return `${folder}\u0000${runtime}`;
+}
+
+function folderOfCounterKey(key: string): string {
+  return key.slice(0, key.lastIndexOf('\u0000'));
 }
