@@ -150,6 +150,45 @@ describe('Fidelity: an opened file shows what the runtime reads', function () {
     assert.deepEqual(fs.readFileSync(path.join(dir, 'USER.md')), UTF16);
   });
 
+  it('multi-cursor edits, a change of line endings and an undo, unsaved, show what saving then writes', async () => {
+    const wb = await openWorkspace({ files: { 'ava/SOUL.md': 'one\ntwo\nthree\n' } });
+    const dir = wb.path('ava');
+    await wb.openFile('ava/SOUL.md');
+    await wb.runCommand('Persona: Open Soul Preview to the Side');
+    const frame = await wb.webview('personaStudio.preview', SLOW);
+    const shows = (soul: string) => eventually(async () => assert.equal(await previewSoul(frame), `## SOUL.md\n\n${soul.trim()}`), SLOW);
+    await shows('one\ntwo\nthree');
+
+    // Three cursors: one edit event of three changes, then deletions across a surrogate pair.
+    await wb.moveCursor('start');
+    await wb.runCommand('Add Cursor Below');
+    await wb.runCommand('Add Cursor Below');
+    await wb.typeInEditor('é🦉 ');
+    await shows('é🦉 one\né🦉 two\né🦉 three');
+    await wb.page.keyboard.press('Backspace');
+    await wb.page.keyboard.press('Backspace');
+    await shows('éone\nétwo\néthree');
+    await wb.page.keyboard.press('Escape');
+
+    // Line endings changed in the editor: every line at once, with no text typed.
+    await wb.runCommand('Change End of Line Sequence');
+    await wb.pickQuickInputItem('CRLF');
+    await shows('éone\r\nétwo\r\néthree');
+    await wb.typeInEditor('theend', { at: 'end' });
+    await shows('éone\r\nétwo\r\néthree\r\ntheend');
+    await wb.focusEditor();
+    await wb.page.keyboard.press('Control+Z');
+    const soul = 'éone\r\nétwo\r\néthree\r\n';
+    await shows(soul);
+    const shown = await previewSoul(frame);
+    assert.equal(wb.readFile('ava/SOUL.md'), 'one\ntwo\nthree\n', 'nothing saved yet');
+
+    // Saved, the runtime reads those bytes: what the preview showed before the save.
+    await wb.saveEditor();
+    assert.equal(wb.readFile('ava/SOUL.md'), soul);
+    assert.equal(cli('compose', dir), shown);
+  });
+
   it('a MEMORY.md of exactly the cap ending in two 0xE9 bytes stays near when opened', async () => {
     const memory = Buffer.from(('m'.repeat(99) + '\n').repeat(Math.floor((CAP - 2) / 100)));
     const bytes = Buffer.concat([memory, Buffer.from('m'.repeat(CAP - 2 - memory.length)), Buffer.from([0xe9, 0xe9])]);
