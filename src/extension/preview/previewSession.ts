@@ -49,6 +49,8 @@ export class PreviewSession extends Disposable {
   private composition: Composition | undefined;
   /** The tokens message last sent for this page ('' after a render: nothing shown yet). */
   private tokensSent = '';
+  /** Counts came while an update was on its way: they follow its ack, unless more text goes first. */
+  private tokensWaiting = false;
   private readonly folderEmitter = this.register(new vscode.EventEmitter<vscode.Uri | undefined>());
   /** The shown persona changed (or the webview asked for its last one back). */
   readonly onDidChangeFolder = this.folderEmitter.event;
@@ -176,7 +178,7 @@ export class PreviewSession extends Disposable {
 
   /**
    * Asks for the tokens of what was just shown; they follow in a message of their own
-   * when the worker answers, so they never hold up the text.
+   * once the worker answers and the page has taken the text, so they never hold it up.
    */
   private wantTokens(folder: vscode.Uri): void {
     const tokens = this.source.tokens;
@@ -190,6 +192,12 @@ export class PreviewSession extends Disposable {
     const tokens = this.source.tokens;
     const folder = this.folder;
     if (!tokens || !folder || !this.ready || !this.host.visible || !this.shown) return;
+    // While typing, the page's time goes to the text: counts wait for its ack.
+    if (this.unacked !== undefined) {
+      this.tokensWaiting = true;
+      return;
+    }
+    this.tokensWaiting = false;
     const settings = tokens.settings(folder);
     const counts = settings.encoding === undefined ? undefined : tokens.counts(folder);
     // Tokens on but none counted yet: the page shows none until they come.
@@ -207,6 +215,7 @@ export class PreviewSession extends Disposable {
     this.unacked = undefined;
     clearTimeout(this.ackTimeout);
     if (this.needsRender || this.soulDirty || this.heartwoodDirty || this.pendingReveal) this.updates.request();
+    else if (this.tokensWaiting) this.postTokens();
   }
 
   private async update(): Promise<void> {
