@@ -31,13 +31,6 @@ export interface ReadCount {
   bytes: number;
 }
 
-/** A dirty document's text, kept up to date from its edits. */
-interface Mirror {
-  readonly version: number;
-  readonly eol: vscode.EndOfLine;
-  readonly text: string;
-}
-
 interface TextEntry {
   readonly version: number;
   readonly bom: boolean;
@@ -50,8 +43,6 @@ export class LiveContent {
   private readonly boms = new Map<string, Promise<boolean>>();
   private readonly encodings = new Map<string, string>();
   private readonly reads = new Map<string, ReadCount>();
-  /** Each dirty document's text: a keystroke applies its edit here rather than copying the whole document out again. */
-  private readonly mirrors = new Map<string, Mirror>();
 
   constructor(private readonly openDocument: (uri: vscode.Uri) => vscode.TextDocument | undefined) {}
 
@@ -61,26 +52,6 @@ export class LiveContent {
     const entry = this.disk.get(key);
     if (entry) entry.stale = true;
     this.boms.delete(key);
-  }
-
-  /**
-   * An edit of an open document, applied to the text kept for it. Anything but the next
-   * version with the same line endings drops that text, and the next read copies it anew.
-   */
-  edited(event: vscode.TextDocumentChangeEvent): void {
-    const key = event.document.uri.toString();
-    const mirror = this.mirrors.get(key);
-    if (!mirror) return;
-    const { document, contentChanges } = event;
-    if (document.version !== mirror.version + 1 || document.eol !== mirror.eol || contentChanges.length === 0) {
-      this.mirrors.delete(key);
-      return;
-    }
-    // VS Code lists an event's edits from the last in the document to the first, each
-    // at its offset before the event: applied in that order, none moves the next.
-    let text = mirror.text;
-    for (const change of contentChanges) text = text.slice(0, change.rangeOffset) + change.text + text.slice(change.rangeOffset + change.rangeLength);
-    this.mirrors.set(key, { version: document.version, eol: mirror.eol, text });
   }
 
   /** Every disk read of file content so far, by URI: what tests count to prove reads are bounded. */
@@ -112,7 +83,6 @@ export class LiveContent {
     if (!document?.isDirty) {
       this.texts.delete(key);
       this.encodings.delete(key);
-      this.mirrors.delete(key);
       return this.fromDisk(uri, limit);
     }
     const version = document.version;
@@ -123,21 +93,11 @@ export class LiveContent {
     const encoding = (document as { encoding?: string }).encoding;
     if (encoding !== undefined && !UTF8_ENCODINGS.has(encoding)) this.encodings.set(key, encoding);
     else this.encodings.delete(key);
-    const text = this.textOf(document);
+    const text = document.getText();
     const withBom = bom && !text.startsWith(BOM) ? BOM + text : text;
     const content: FileContent = this.disk.get(key)?.symlink ? { kind: 'text', text: withBom, symlink: true } : { kind: 'text', text: withBom };
     this.texts.set(key, { version, bom, content });
     return content;
-  }
-
-  /** The document's text: the kept copy when it is of this version, else a new copy, kept. */
-  private textOf(document: vscode.TextDocument): string {
-    const key = document.uri.toString();
-    const mirror = this.mirrors.get(key);
-    if (mirror?.version === document.version && mirror.eol === document.eol) return mirror.text;
-    const text = document.getText();
-    this.mirrors.set(key, { version: document.version, eol: document.eol, text });
-    return text;
   }
 
   private fromDisk(uri: vscode.Uri, limit: number): Promise<FileContent | undefined> {

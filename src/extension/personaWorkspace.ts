@@ -115,7 +115,6 @@ export class PersonaWorkspace extends Disposable {
     this.register(entries.onDidDelete((uri) => this.entryDeleted(uri)));
     this.register(
       vscode.workspace.onDidChangeTextDocument((event) => {
-        this.content.edited(event);
         if (event.contentChanges.length === 0) return;
         const name = baseName(event.document.uri);
         if (isReadName(name)) this.contentEmitter.fire({ folder: folderOf(event.document.uri), name });
