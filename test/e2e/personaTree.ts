@@ -29,11 +29,16 @@ export async function missingUnder(wb: Workbench, persona: string): Promise<stri
   return (await rowsUnder(wb, persona)).filter((row) => row.description === 'missing').map((row) => row.label);
 }
 
+/** The top-level row of a persona, by its label. */
+export async function personaRow(wb: Workbench, persona: string): Promise<TreeRow | undefined> {
+  return (await wb.treeRows()).find((row) => row.level === 1 && row.label === persona);
+}
+
 /**
  * A persona row's description without its token count (" · 545K tokens"), which follows
  * once counted; tokens.test.ts checks the count itself.
  */
 export async function personaDescription(wb: Workbench, persona: string): Promise<string | undefined> {
-  const row = (await wb.treeRows()).find((candidate) => candidate.level === 1 && candidate.label === persona);
+  const row = await personaRow(wb, persona);
   return row?.description.replace(/ · [^·]* tokens$/, '');
 }

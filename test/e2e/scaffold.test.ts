@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { eventually, openWorkspace, Workbench } from './harness';
-import { missingUnder as missingRows } from './personaTree';
+import { missingUnder as missingRows, personaRow } from './personaTree';
 
 const SEVEN = ['AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'USER.md', 'TOOLS.md', 'HEARTBEAT.md', 'MEMORY.md'];
 // Bytes an editor round trip could disturb: a BOM, CRLF, trailing spaces, an invalid UTF-8 byte.
@@ -76,7 +76,7 @@ describe('Scaffolding', () => {
     await eventually(async () => assert.ok((await missingRows(wb, 'ava')).includes('TOOLS.md')));
     // An inline action clicked while VS Code refreshes the rows gets no row (microsoft/vscode#144250)
     // and asks which file instead: the click waits for the last refresh, the token count's.
-    await eventually(async () => assert.match((await wb.treeRows()).find((row) => row.level === 1 && row.label === 'ava')?.description ?? '', / tokens$/));
+    await eventually(async () => assert.match((await personaRow(wb, 'ava'))?.description ?? '', / tokens$/));
     await wb.clickTreeRowAction('TOOLS.md', 'Create Bootstrap File…');
     await eventually(async () => assert.equal((await wb.activeEditor())?.title, 'TOOLS.md'));
     assert.deepEqual(filesIn(wb, 'ava'), ['SOUL.md', 'TOOLS.md']);
@@ -114,7 +114,7 @@ describe('Scaffolding', () => {
     await eventually(async () => assert.equal((await wb.activeEditor())?.title, 'SOUL.md'));
     assert.match(wb.readFile('personas/nova/SOUL.md'), /^# Soul\n/);
     await eventually(async () => {
-      const row = (await wb.treeRows()).find((r) => r.level === 1 && r.label === 'personas/nova');
+      const row = await personaRow(wb, 'personas/nova');
       assert.ok(row, 'the new persona is in the tree');
       assert.equal(row.selected, true, 'and revealed');
     });

@@ -9,6 +9,7 @@ import type { FileContent, RuntimeId } from '../../src/core/runtimes/profile';
 import { countTokens } from '../../src/core/tokensCount';
 import { cacheNote, formatContextShare, formatTokensShort, TokenEncoding } from '../../src/core/tokens';
 import { eventually, openWorkspace, Workbench } from './harness';
+import { personaRow } from './personaTree';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const STATUS_ID = 'persona-studio.persona-studio.personaStudio.status';
@@ -40,8 +41,8 @@ async function shownTokens(frame: FrameLocator): Promise<{ soul: string; total: 
 }
 
 /** The persona row's description in the Personas tree ("2 files · 120 B · 31 tokens"). */
-async function personaRow(wb: Workbench): Promise<string> {
-  return (await wb.treeRows()).find((row) => row.level === 1 && row.label === 'ava')?.description ?? '';
+async function avaDescription(wb: Workbench): Promise<string> {
+  return (await personaRow(wb, 'ava'))?.description ?? '';
 }
 
 /** The status bar item's hover text, hovered afresh, for SOUL.md's persona (its editor focused). */
@@ -84,7 +85,7 @@ describe('Tokens', function () {
         assert.match(shown.cost, new RegExp(`^sent on every turn: ${count(want.total)} tokens ≈ \\$`));
       }, { timeout: 60_000 });
       // The tree's persona row and the status bar tooltip count the same whole text.
-      await eventually(async () => assert.match(await personaRow(wb), new RegExp(` · ${formatTokensShort(want.total, encoding)} tokens$`)), { timeout: 60_000 });
+      await eventually(async () => assert.match(await avaDescription(wb), new RegExp(` · ${formatTokensShort(want.total, encoding)} tokens$`)), { timeout: 60_000 });
       await eventually(async () => {
         const tooltip = await statusTooltip(wb);
         assert.ok(tooltip.includes(`Tokens: ${formatContextShare(want.total, 200_000, encoding)}`), tooltip);
@@ -119,7 +120,7 @@ describe('Tokens', function () {
     await eventually(async () => {
       assert.deepEqual(await shownTokens(frame), { soul: '', total: '', cost: '' });
       assert.doesNotMatch(await frame.locator('body').innerText(), /tokens?\b/);
-      assert.doesNotMatch(await personaRow(wb), /tokens/);
+      assert.doesNotMatch(await avaDescription(wb), /tokens/);
       const tooltip = await statusTooltip(wb);
       assert.doesNotMatch(tooltip, /Tokens:|sent on every turn/, tooltip);
     }, { timeout: 60_000 });
