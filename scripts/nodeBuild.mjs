@@ -24,14 +24,29 @@ const separateJson5 = {
   },
 };
 
+/**
+ * Every file's `import * as vscode from 'vscode'` would become a copy of the whole API
+ * object (esbuild's __toESM, one property at a time, about 40 times), all at activation:
+ * they share one module that re-exports it instead, copied once.
+ */
+export function oneVscode() {
+  return {
+    name: 'one-vscode',
+    setup(build) {
+      build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'one-vscode' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'one-vscode' }));
+      build.onLoad({ filter: /.*/, namespace: 'one-vscode' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+    },
+  };
+}
+
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
 export function nodeExtensionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), separateJson5, separateScaffolding] };
+  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding] };
 }
 
 /** esbuild options of the scaffolding's own bundle, beside extension.js. */
 export function scaffoldingBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/commands/scaffolding.ts'], outfile: `dist/${SCAFFOLDING_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), separateJson5] };
+  return { ...common, entryPoints: ['src/extension/commands/scaffolding.ts'], outfile: `dist/${SCAFFOLDING_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5] };
 }
 
 /** esbuild options of the parser's own bundle, beside extension.js. */

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nodeFree } from './nodeFree.mjs';
+import { oneVscode } from './nodeBuild.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EXTENSION_DIR = path.join(ROOT, 'src', 'extension');
@@ -46,7 +47,7 @@ export function webExtensionBuild(common = {}) {
     format: 'cjs',
     target: 'es2022',
     external: ['vscode'],
-    plugins: [...(common.plugins ?? []), webPlatform(), nodeFree()],
+    plugins: [...(common.plugins ?? []), oneVscode(), webPlatform(), nodeFree()],
   };
 }
 

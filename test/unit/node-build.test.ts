@@ -13,11 +13,19 @@ const LAZY = [/^src\/extension\/commands\/(scaffolding|newPersona|createFiles)\.
 
 describe('node: the Node build of the extension', () => {
   let metafile: esbuild.Metafile;
+  let code: string;
 
   before(async function () {
     this.timeout(60_000);
     const result = await esbuild.build({ ...nodeExtensionBuild(), absWorkingDir: ROOT, write: false, metafile: true, logLevel: 'silent', outfile: path.join(ROOT, 'dist', 'extension.js') });
     metafile = result.metafile!;
+    code = result.outputFiles[0].text;
+  });
+
+  it('copies the vscode API once, not once for each file that imports it', () => {
+    const requires = code.match(/require\("vscode"\)/g) ?? [];
+    assert.strictEqual(requires.length, 1, `${requires.length} requires of vscode in extension.js`);
+    assert.ok(metafile.inputs['src/extension/extension.ts'].imports.some((imported) => imported.path === 'one-vscode:vscode'), 'extension.ts imports the shared module');
   });
 
   it('holds neither the tokenizer nor the JSON5 parser', () => {
