@@ -91,6 +91,22 @@ describe('the composition counter', () => {
     assert.ok(engine!.chunksTokenized(tokenKey('gone'))! > 0);
     assertCounts(again, composition, o200k.encode);
   });
+
+  it('never sends a count of a forgotten persona that was waiting behind one on its way', async () => {
+    const profile = runtimeProfile('toolnexus');
+    const input = readPersonaInput(dir, profile);
+    const counter = newCounter();
+    const first = counter.count('gone', profile.compose(input), 'o200k_base');
+    const typed = profile.compose(withSoul(input, ' typed'));
+    const waiting = counter.count('gone', typed, 'o200k_base');
+    counter.forget((key) => key === 'gone');
+    assert.strictEqual(await waiting, undefined);
+    await first;
+    // Had the waiting count gone out after the forget, the worker would hold its sections.
+    const again = await counter.count('gone', typed, 'o200k_base');
+    assert.strictEqual(counter.lastSent, typed.files.filter((file) => file.section !== '').length);
+    assertCounts(again, typed, o200k.encode);
+  });
 });
 
 /** The counts are gpt-tokenizer's, of the whole text and of each section as sent. */

@@ -106,6 +106,9 @@ export class TokenEngine {
   forget(key: string): void {
     this.tokenized.delete(key);
     this.posted.delete(key);
+    // A count still waiting for one on its way would hand the worker the texts again.
+    this.queued.get(key)?.resolve(undefined);
+    this.queued.delete(key);
     this.post({ type: 'forget', key });
   }
 
