@@ -17,6 +17,8 @@ const MARKDOWN: WebviewKind = { extensionId: 'vscode.markdown-language-features'
 
 export interface LatencyRow {
   readonly file: string;
+  /** How fast the words were typed: a burst, or a pause between keys. */
+  readonly pace: string;
   readonly preview: string;
   readonly samples: number;
   readonly medianMs: number;
@@ -38,7 +40,18 @@ export interface PaintRow {
   readonly walk: string;
 }
 
-async function latencyFor(label: string, files: Record<string, string>, samples: number, warmUp: number, settings?: Record<string, unknown>): Promise<LatencyRow[]> {
+/** A pause between keys, as the latency table names it. */
+export function paceLabel(keyDelayMs: number): string {
+  return keyDelayMs === 0 ? 'burst' : `${keyDelayMs} ms a key`;
+}
+
+async function latencyFor(
+  label: string,
+  files: Record<string, string>,
+  options: { samples: number; warmUp: number; paces: readonly number[] },
+  settings?: Record<string, unknown>,
+): Promise<LatencyRow[]> {
+  const { samples, warmUp, paces } = options;
   const rows: LatencyRow[] = [];
   const previews = [
     ['Persona Studio soul preview', 'Persona: Open Soul Preview to the Side', 'personaStudio.preview'],
@@ -47,24 +60,29 @@ async function latencyFor(label: string, files: Record<string, string>, samples:
   // A file opened as Plain Text has no Markdown preview: the soul preview alone is timed.
   for (const [preview, command, kind] of settings?.['files.associations'] ? previews.slice(0, 1) : previews) {
     rows.push(
-      await inWorkspace(files, async (wb) => {
+      ...(await inWorkspace(files, async (wb) => {
         await wb.openFile('ava/SOUL.md');
         await wb.runCommand(command);
         await wb.webview(kind, { timeout: 120_000 });
         await wb.moveCursor('start');
         await measure(wb, kind, warmUp); // not counted
-        const { latencies, bytes, messages, keys } = await measure(wb, kind, samples);
-        if (process.env.BENCH_VERBOSE) console.log(`${label}, ${preview}: ${latencies.join(' ')} ms`);
-        return {
-          file: label,
-          preview,
-          samples,
-          medianMs: quantile(latencies, 0.5),
-          p95Ms: quantile(latencies, 0.95),
-          bytesPerKey: Math.round(bytes / keys),
-          messagesPerKey: Math.round((messages / keys) * 100) / 100,
-        };
-      }, settings),
+        const timed: LatencyRow[] = [];
+        for (const pace of paces) {
+          const { latencies, bytes, messages, keys } = await measure(wb, kind, samples, pace);
+          if (process.env.BENCH_VERBOSE) console.log(`${label}, ${paceLabel(pace)}, ${preview}: ${latencies.join(' ')} ms`);
+          timed.push({
+            file: label,
+            pace: paceLabel(pace),
+            preview,
+            samples,
+            medianMs: quantile(latencies, 0.5),
+            p95Ms: quantile(latencies, 0.95),
+            bytesPerKey: Math.round(bytes / keys),
+            messagesPerKey: Math.round((messages / keys) * 100) / 100,
+          });
+        }
+        return timed;
+      }, settings)),
     );
   }
   return rows;
@@ -157,9 +175,11 @@ export async function benchEditor(options: { samples: number; smoke: boolean }):
       // Out of the Markdown features' reach (bench:host): what is left is ours.
       ['2MB-plaintext', 'SOUL.md 2 MB as Plain Text', () => persona(big, 0), PLAIN_TEXT],
     ];
+    // Two paces by default: a burst, and a fast typist's pause between keys.
+    const paces = (process.env.BENCH_PACES ?? (smoke ? '0' : '0,120')).split(',').map(Number);
     const latency: LatencyRow[] = [];
     for (const [key, label, files, settings] of smoke ? cases.slice(0, 1) : cases) {
-      if (wanted('latency') && (!only || only.includes(key))) latency.push(...(await latencyFor(label, files(), samples, smoke ? 1 : 2, settings)));
+      if (wanted('latency') && (!only || only.includes(key))) latency.push(...(await latencyFor(label, files(), { samples, warmUp: smoke ? 1 : 2, paces }, settings)));
     }
     const tokens = wanted('tokens') ? await benchEditorTokens({ samples, smoke }) : [];
     return { paint, latency, tokens };

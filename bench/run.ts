@@ -5,7 +5,7 @@
 //   BENCH_FILES=10KB,2MB,7x2MB,10KB-openclaw,2MB-openclaw,7x2MB-openclaw,2MB-plaintext  which personas to time in the real VS Code (default all)
 //   BENCH_PARTS=tree,latency,tokens  which parts of the real-VS-Code run to time (default all)
 //   BENCH_VERBOSE=1  print every sample
-//   BENCH_KEY_DELAY=ms  pause between keys (default 0: as fast as the browser takes them)
+//   BENCH_PACES=0,120  pauses between keys to time at, in ms (default both: 0 is as fast as the browser takes keys)
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -65,11 +65,11 @@ async function main(): Promise<void> {
 
   console.log('\nEditor: last keystroke to the typed text appearing in the preview (code-server, same run, same file)');
   table(latency);
-  for (const file of new Set(latency.map((row) => row.file))) {
-    const [ours, markdown] = latency.filter((row) => row.file === file);
+  for (const key of new Set(latency.map((row) => `${row.file}, ${row.pace}`))) {
+    const [ours, markdown] = latency.filter((row) => `${row.file}, ${row.pace}` === key);
     if (!markdown) continue;
     console.log(
-      `${file}: soul preview / Markdown preview = ${round(ours.medianMs / markdown.medianMs)} (median), ` +
+      `${key}: soul preview / Markdown preview = ${round(ours.medianMs / markdown.medianMs)} (median), ` +
         `${round(ours.p95Ms / markdown.p95Ms)} (95th percentile), ${round(ours.bytesPerKey / markdown.bytesPerKey)} (bytes posted per keystroke)`,
     );
   }
