@@ -45,9 +45,13 @@ export async function measure(
     w.__messages = [];
     // Measured again in the same page: the observers are there, only the records start afresh.
     if (installed) return;
-    const check = () => {
-      const text = document.body.textContent ?? '';
-      for (const word of w.__words) if (!(word in w.__seen) && text.includes(word)) w.__seen[word] = Date.now();
+    // Only the text that changed is searched: reading the whole page's text on every
+    // change would cost the watcher tens of ms on a page of megabytes, and be timed.
+    const check = (records: MutationRecord[]) => {
+      const waiting = w.__words.filter((word) => !(word in w.__seen));
+      if (waiting.length === 0) return;
+      const changed = records.map((record) => (record.type === 'characterData' ? (record.target.textContent ?? '') : Array.from(record.addedNodes, (node) => node.textContent ?? '').join('')));
+      for (const word of waiting) if (changed.some((text) => text.includes(word))) w.__seen[word] = Date.now();
     };
     new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
     window.addEventListener('message', (event) => w.__messages.push(event.data));
