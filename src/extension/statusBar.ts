@@ -3,7 +3,7 @@
 // or passes its cap (a click opens the preview); and the runtime's name (a click
 // chooses another). Both read the one measurement, updated while typing.
 import * as vscode from 'vscode';
-import { CapState, Composition, HEARTWOOD_FILE, reportHeartwood, RUNTIME_NAMES, statusSummary, StatusSummary } from '../core';
+import { CapState, Composition, HEARTWOOD_FILE, reportHeartwood, RUNTIME_NAMES, RuntimeId, statusSummary, StatusSummary } from '../core';
 import { CHOOSE_RUNTIME_COMMAND } from './commands/chooseRuntime';
 import { heartwoodCaps, onDidChangeSettings, warnAt } from './config';
 import { localize } from './coreMessages';
@@ -24,6 +24,9 @@ export class PersonaStatusBar extends Disposable {
   private shown: { persona: Persona; active: vscode.Uri } | undefined;
   private generation = 0;
   private isPersonaFile: boolean | undefined;
+  /** What each item shows now; hidden items show nothing, so are drawn afresh. */
+  private rendered = '';
+  private runtimeRendered = '';
   private readonly queue = this.register(new Throttle(() => void this.update(), { delayMs: STATUS_BAR_DELAY_MS }));
 
   constructor(
@@ -79,6 +82,7 @@ export class PersonaStatusBar extends Disposable {
     if (!editor || !persona) {
       this.shown = undefined;
       this.generation++;
+      this.rendered = this.runtimeRendered = '';
       this.item.hide();
       this.runtimeItem.hide();
       return;
@@ -126,8 +130,17 @@ export class PersonaStatusBar extends Disposable {
   }
 
   private render(persona: Persona, summary: StatusSummary, tokenLines: readonly string[]): void {
-    const item = this.item;
     const profile = this.measurements.profile(persona.uri);
+    // Every property set sends the item to the workbench again: an item that did not
+    // change (the runtime's, while typing) is left alone.
+    const signature = [persona.uri.toString(), persona.label, summary.text, summary.state, summary.soul, JSON.stringify(summary.rows), tokenLines.join('\n'), profile.id, profile.label].join('\u0000');
+    if (signature !== this.rendered) this.renderPersona(persona, summary, tokenLines, profile.label, profile.id);
+    this.rendered = signature;
+    this.renderRuntime(persona, profile.label, profile.id);
+  }
+
+  private renderPersona(persona: Persona, summary: StatusSummary, tokenLines: readonly string[], runtimeLabel: string, runtimeId: RuntimeId): void {
+    const item = this.item;
     item.text = summary.text;
     item.backgroundColor =
       summary.state === 'over'
@@ -135,7 +148,7 @@ export class PersonaStatusBar extends Disposable {
         : summary.state === 'near'
           ? new vscode.ThemeColor('statusBarItem.warningBackground')
           : undefined;
-    item.tooltip = tooltip(persona, summary, profile.label, tokenLines);
+    item.tooltip = tooltip(persona, summary, runtimeLabel, tokenLines);
     item.command = { command: 'personaStudio.openPreview', title: vscode.l10n.t('Open Soul Preview'), arguments: [persona.uri] };
     const state =
       summary.state === 'over'
@@ -143,13 +156,19 @@ export class PersonaStatusBar extends Disposable {
         : summary.state === 'near'
           ? vscode.l10n.t('a file is near its cap')
           : vscode.l10n.t('every file is within its cap');
-    item.accessibilityInformation = { label: vscode.l10n.t('Persona {0}: {1} {2}, {3}', persona.label, RUNTIME_NAMES[profile.id], summary.soul, state) };
+    item.accessibilityInformation = { label: vscode.l10n.t('Persona {0}: {1} {2}, {3}', persona.label, RUNTIME_NAMES[runtimeId], summary.soul, state) };
     item.show();
+  }
+
+  private renderRuntime(persona: Persona, runtimeLabel: string, runtimeId: RuntimeId): void {
+    const signature = [persona.uri.toString(), runtimeLabel, runtimeId].join('\u0000');
+    if (signature === this.runtimeRendered) return;
+    this.runtimeRendered = signature;
     const runtime = this.runtimeItem;
-    runtime.text = `$(server-environment) ${RUNTIME_NAMES[profile.id]}`;
-    runtime.tooltip = vscode.l10n.t('Runtime: {0}. Click to choose the runtime whose injection Persona Studio shows.', profile.label);
+    runtime.text = `$(server-environment) ${RUNTIME_NAMES[runtimeId]}`;
+    runtime.tooltip = vscode.l10n.t('Runtime: {0}. Click to choose the runtime whose injection Persona Studio shows.', runtimeLabel);
     runtime.command = { command: CHOOSE_RUNTIME_COMMAND, title: vscode.l10n.t('Choose Runtime…'), arguments: [persona.uri] };
-    runtime.accessibilityInformation = { label: vscode.l10n.t('Runtime {0}: choose another', profile.label) };
+    runtime.accessibilityInformation = { label: vscode.l10n.t('Runtime {0}: choose another', runtimeLabel) };
     runtime.show();
   }
 }

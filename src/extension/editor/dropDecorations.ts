@@ -37,6 +37,8 @@ export class DropDecorations extends Disposable implements vscode.CodeLensProvid
   private readonly generations = new Map<string, number>();
   /** What each editor shows now, so an unchanged measure is not drawn again. */
   private readonly shown = new WeakMap<vscode.TextEditor, string>();
+  /** Each document's lens as last drawn: VS Code asks for lenses again only when one changed. */
+  private readonly lenses = new Map<string, string>();
 
   constructor(
     private readonly personas: PersonaWorkspace,
@@ -50,8 +52,9 @@ export class DropDecorations extends Disposable implements vscode.CodeLensProvid
         if (vscode.window.visibleTextEditors.some((editor) => folderOf(editor.document.uri).toString() === key)) this.redraws.add(key);
       }),
     );
-    this.register(vscode.window.onDidChangeVisibleTextEditors(() => this.redrawAll()));
-    this.redrawAll();
+    this.register(vscode.window.onDidChangeVisibleTextEditors(() => void this.redrawAll()));
+    this.register(vscode.workspace.onDidCloseTextDocument((document) => this.lenses.delete(document.uri.toString())));
+    void this.redrawAll();
   }
 
   async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
@@ -66,30 +69,40 @@ export class DropDecorations extends Disposable implements vscode.CodeLensProvid
     return isBootstrapName(baseName(uri)) && this.personas.find(folderOf(uri)) !== undefined;
   }
 
-  private redrawFolders(keys: readonly string[]): void {
+  private redrawFolders(keys: readonly string[]): Promise<void> {
     const folders = new Set(keys);
-    for (const editor of vscode.window.visibleTextEditors) {
-      if (folders.has(folderOf(editor.document.uri).toString())) void this.redraw(editor);
-    }
-    this.lensEmitter.fire();
+    return this.redrawEditors(vscode.window.visibleTextEditors.filter((editor) => folders.has(folderOf(editor.document.uri).toString())));
   }
 
-  private redrawAll(): void {
-    for (const editor of vscode.window.visibleTextEditors) void this.redraw(editor);
+  private redrawAll(): Promise<void> {
+    return this.redrawEditors(vscode.window.visibleTextEditors);
   }
 
-  private async redraw(editor: vscode.TextEditor): Promise<void> {
+  private async redrawEditors(editors: readonly vscode.TextEditor[]): Promise<void> {
+    // Lenses asked for again are a round trip through the workbench: only when one changed.
+    const lensChanged = await Promise.all(editors.map((editor) => this.redraw(editor)));
+    if (lensChanged.some(Boolean) && !this.isDisposed) this.lensEmitter.fire();
+  }
+
+  /** Draws the editor's dimming; true when the document's lens changed. */
+  private async redraw(editor: vscode.TextEditor): Promise<boolean> {
     const document = editor.document;
     const key = document.uri.toString();
     const generation = (this.generations.get(key) ?? 0) + 1;
     this.generations.set(key, generation);
     const view = this.isPersonaFile(document.uri) ? await this.view(document) : undefined;
-    if (this.isDisposed || this.generations.get(key) !== generation || view === STALE) return;
+    // Superseded: the newer pass tells whether the lens changed.
+    if (this.isDisposed || this.generations.get(key) !== generation || view === STALE) return false;
+    const lens = view?.lens ? JSON.stringify([view.lens.title, view.lens.tooltip, view.lens.command]) : '';
+    const lensChanged = this.lenses.get(key) !== lens;
+    this.lenses.set(key, lens);
     const ranges = view?.ranges ?? [];
     const signature = ranges.map((range) => `${range.range.start.line}:${range.range.start.character}-${range.range.end.line}:${range.range.end.character}`).join(',');
-    if (this.shown.get(editor) === signature) return;
-    this.shown.set(editor, signature);
-    editor.setDecorations(this.dropped, ranges);
+    if (this.shown.get(editor) !== signature) {
+      this.shown.set(editor, signature);
+      editor.setDecorations(this.dropped, ranges);
+    }
+    return lensChanged;
   }
 
   private async view(document: vscode.TextDocument): Promise<FileView | typeof STALE | undefined> {
