@@ -3,7 +3,7 @@
 // or passes its cap (a click opens the preview); and the runtime's name (a click
 // chooses another). Both read the one measurement, updated while typing.
 import * as vscode from 'vscode';
-import { CapState, Composition, HEARTWOOD_FILE, reportHeartwood, RUNTIME_NAMES, RuntimeId, statusSummary, StatusSummary } from '../core';
+import { CapState, Composition, HEARTWOOD_FILE, reportHeartwood, RUNTIME_NAMES, statusSummary, StatusSummary } from '../core';
 import { CHOOSE_RUNTIME_COMMAND } from './commands/chooseRuntime';
 import { heartwoodCaps, onDidChangeSettings, warnAt } from './config';
 import { localize } from './coreMessages';
@@ -131,45 +131,42 @@ export class PersonaStatusBar extends Disposable {
 
   private render(persona: Persona, summary: StatusSummary, tokenLines: readonly string[]): void {
     const profile = this.measurements.profile(persona.uri);
-    // Every property set sends the item to the workbench again: an item that did not
-    // change (the runtime's, while typing) is left alone.
-    const signature = [persona.uri.toString(), persona.label, summary.text, summary.state, summary.soul, JSON.stringify(summary.rows), tokenLines.join('\n'), profile.id, profile.label].join('\u0000');
-    if (signature !== this.rendered) this.renderPersona(persona, summary, tokenLines, profile.label, profile.id);
-    this.rendered = signature;
-    this.renderRuntime(persona, profile.label, profile.id);
-  }
-
-  private renderPersona(persona: Persona, summary: StatusSummary, tokenLines: readonly string[], runtimeLabel: string, runtimeId: RuntimeId): void {
-    const item = this.item;
-    item.text = summary.text;
-    item.backgroundColor =
-      summary.state === 'over'
-        ? new vscode.ThemeColor('statusBarItem.errorBackground')
-        : summary.state === 'near'
-          ? new vscode.ThemeColor('statusBarItem.warningBackground')
-          : undefined;
-    item.tooltip = tooltip(persona, summary, runtimeLabel, tokenLines);
-    item.command = { command: 'personaStudio.openPreview', title: vscode.l10n.t('Open Soul Preview'), arguments: [persona.uri] };
     const state =
       summary.state === 'over'
         ? vscode.l10n.t('a file is over its cap')
         : summary.state === 'near'
           ? vscode.l10n.t('a file is near its cap')
           : vscode.l10n.t('every file is within its cap');
-    item.accessibilityInformation = { label: vscode.l10n.t('Persona {0}: {1} {2}, {3}', persona.label, RUNTIME_NAMES[runtimeId], summary.soul, state) };
-    item.show();
-  }
-
-  private renderRuntime(persona: Persona, runtimeLabel: string, runtimeId: RuntimeId): void {
-    const signature = [persona.uri.toString(), runtimeLabel, runtimeId].join('\u0000');
-    if (signature === this.runtimeRendered) return;
-    this.runtimeRendered = signature;
-    const runtime = this.runtimeItem;
-    runtime.text = `$(server-environment) ${RUNTIME_NAMES[runtimeId]}`;
-    runtime.tooltip = vscode.l10n.t('Runtime: {0}. Click to choose the runtime whose injection Persona Studio shows.', runtimeLabel);
-    runtime.command = { command: CHOOSE_RUNTIME_COMMAND, title: vscode.l10n.t('Choose Runtime…'), arguments: [persona.uri] };
-    runtime.accessibilityInformation = { label: vscode.l10n.t('Runtime {0}: choose another', runtimeLabel) };
-    runtime.show();
+    const hover = tooltip(persona, summary, profile.label, tokenLines);
+    const label = vscode.l10n.t('Persona {0}: {1} {2}, {3}', persona.label, RUNTIME_NAMES[profile.id], summary.soul, state);
+    // Every property set sends the item to the workbench again: an item that would show
+    // what it shows already (the runtime's, while typing) is left alone.
+    const personaShown = JSON.stringify([persona.uri.toString(), summary.text, summary.state, hover.value, label]);
+    if (personaShown !== this.rendered) {
+      this.rendered = personaShown;
+      const item = this.item;
+      item.text = summary.text;
+      item.backgroundColor =
+        summary.state === 'over'
+          ? new vscode.ThemeColor('statusBarItem.errorBackground')
+          : summary.state === 'near'
+            ? new vscode.ThemeColor('statusBarItem.warningBackground')
+            : undefined;
+      item.tooltip = hover;
+      item.command = { command: 'personaStudio.openPreview', title: vscode.l10n.t('Open Soul Preview'), arguments: [persona.uri] };
+      item.accessibilityInformation = { label };
+      item.show();
+    }
+    const runtimeShown = JSON.stringify([persona.uri.toString(), profile.id, profile.label]);
+    if (runtimeShown !== this.runtimeRendered) {
+      this.runtimeRendered = runtimeShown;
+      const runtime = this.runtimeItem;
+      runtime.text = `$(server-environment) ${RUNTIME_NAMES[profile.id]}`;
+      runtime.tooltip = vscode.l10n.t('Runtime: {0}. Click to choose the runtime whose injection Persona Studio shows.', profile.label);
+      runtime.command = { command: CHOOSE_RUNTIME_COMMAND, title: vscode.l10n.t('Choose Runtime…'), arguments: [persona.uri] };
+      runtime.accessibilityInformation = { label: vscode.l10n.t('Runtime {0}: choose another', profile.label) };
+      runtime.show();
+    }
   }
 }
 
