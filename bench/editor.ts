@@ -41,7 +41,7 @@ export interface PaintRow {
 }
 
 /** A pause between keys, as the latency table names it. */
-export function paceLabel(keyDelayMs: number): string {
+function paceLabel(keyDelayMs: number): string {
   return keyDelayMs === 0 ? 'burst' : `${keyDelayMs} ms a key`;
 }
 
