@@ -2,19 +2,19 @@
 // commands) together. Each owns what it registers; disposing the list undoes it all.
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
-import { CapDiagnostics } from './diagnostics';
+import { CapDiagnostics } from './problems/capDiagnostics';
 import { DropDecorations } from './editor/dropDecorations';
-import { Measurements } from './measurements';
-import { LinkWarnings } from './linkWarnings';
+import { Measurements } from './model/measurements';
+import { LinkWarnings } from './problems/linkWarnings';
 import { HOST_KIND } from './platform';
-import { PersonaWorkspace } from './personaWorkspace';
+import { PersonaWorkspace } from './model/personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
-import { PersonaStatusBar } from './statusBar';
+import { PersonaStatusBar } from './status/statusBar';
 import { TOKEN_WORKER_FILE } from './tokens/protocol';
-import { PersonaTokens } from './tokens/tokenService';
+import { PersonaTokens } from './tokens/personaTokens';
 import { PersonaTree } from './tree/personaTree';
-import { createLog, log, logDiscovery } from './log';
-import { registerCheckTasks } from './tasks';
+import { createLog, log, logDiscovery } from './util/log';
+import { registerCheckTasks } from './problems/checkTasks';
 
 export function activate(context: vscode.ExtensionContext): void {
   const started = Date.now();

@@ -3,7 +3,7 @@
 // when it has one folder), so every surface of that folder follows it.
 import * as vscode from 'vscode';
 import { RUNTIME_IDS, RuntimeId, runtimeProfile } from '../../core';
-import { runtimeId } from '../config';
+import { runtimeId } from '../model/config';
 import { saidNoFolder } from './pickPersona';
 
 export const CHOOSE_RUNTIME_COMMAND = 'personaStudio.chooseRuntime';

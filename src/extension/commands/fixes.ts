@@ -2,7 +2,7 @@
 // the runtime reads (never over an existing file), and open the preview at the cut.
 import * as vscode from 'vscode';
 import { miscasedBootstrapName } from '../../core';
-import { baseName, folderOf } from '../personaWorkspace';
+import { baseName, folderOf } from '../model/personaWorkspace';
 import type { CommandContext } from './context';
 
 export interface ShowCutOptions {

@@ -10,7 +10,7 @@ import {
   suggestPersonaParent,
   TemplateName,
 } from '../../core';
-import { localize } from '../coreMessages';
+import { localize } from '../util/coreMessages';
 import type { CommandContext } from './context';
 import { createFromTemplates, fileExists, openFiles, reportOutcome } from './createFiles';
 import { REVEAL_PERSONA_COMMAND } from './revealPersona';

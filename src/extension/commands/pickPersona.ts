@@ -1,7 +1,7 @@
 // Which persona a command means: the one it was invoked on (tree item, explorer
 // resource), else the active editor's, else the only one, else the user's pick.
 import * as vscode from 'vscode';
-import { Persona, PersonaWorkspace } from '../personaWorkspace';
+import { Persona, PersonaWorkspace } from '../model/personaWorkspace';
 
 /** What commands receive from the tree, the explorer or the editor title. */
 export type PersonaTarget = vscode.Uri | { readonly persona: Persona } | undefined;

@@ -3,8 +3,8 @@
 // in the Node build (scaffold.ts requires it on the first use), templates and all.
 import * as vscode from 'vscode';
 import { BOOTSTRAP_ORDER, filePurpose, HEARTWOOD_FILE, TemplateName } from '../../core';
-import { localize } from '../coreMessages';
-import { baseName, folderOf, Persona } from '../personaWorkspace';
+import { localize } from '../util/coreMessages';
+import { baseName, folderOf, Persona } from '../model/personaWorkspace';
 import type { CommandContext } from './context';
 import { createFromTemplates, missingIn, openFiles, reportOutcome } from './createFiles';
 import { newPersonaFolder } from './newPersona';

@@ -1,9 +1,9 @@
 // Internal: selects the part of a file the runtime drops, from the quick fix on a cap
 // diagnostic (not in the palette).
 import * as vscode from 'vscode';
-import { SELECT_DROPPED_COMMAND } from '../codeActions';
-import { DIAGNOSTIC_SOURCE, DiagnosticCode } from '../fileProblems';
-import { baseName } from '../personaWorkspace';
+import { SELECT_DROPPED_COMMAND } from '../problems/codeActions';
+import { DIAGNOSTIC_SOURCE, DiagnosticCode } from '../problems/fileProblems';
+import { baseName } from '../model/personaWorkspace';
 
 export function registerSelectDroppedCommand(): vscode.Disposable[] {
   return [vscode.commands.registerCommand(SELECT_DROPPED_COMMAND, (uri: unknown) => selectDropped(uri))];

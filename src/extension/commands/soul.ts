@@ -2,9 +2,9 @@
 // Copy and export take exactly the text the chosen runtime injects.
 import * as vscode from 'vscode';
 import { composeHeartwood, formatCount, RUNTIME_NAMES, utf8Length } from '../../core';
-import { heartwoodCaps } from '../config';
-import { Measurements } from '../measurements';
-import { Persona, PersonaWorkspace } from '../personaWorkspace';
+import { heartwoodCaps } from '../model/config';
+import { Measurements } from '../model/measurements';
+import { Persona, PersonaWorkspace } from '../model/personaWorkspace';
 import type { CommandContext } from './context';
 import { resolvePersona, saidNoFolder } from './pickPersona';
 

@@ -5,12 +5,12 @@
 import * as vscode from 'vscode';
 import { FileMeasure, isBootstrapName, RUNTIME_NAMES, RuntimeId } from '../../core';
 import { CHOOSE_RUNTIME_COMMAND } from '../commands/chooseRuntime';
-import { DROP_REDRAW_DELAY_MS } from '../delays';
-import { Disposable } from '../disposable';
-import { locator } from '../fileProblems';
-import { Measurements } from '../measurements';
-import { baseName, folderOf, PersonaWorkspace } from '../personaWorkspace';
-import { Throttle } from '../throttle';
+import { DROP_REDRAW_DELAY_MS } from '../util/delays';
+import { Disposable } from '../util/disposable';
+import { locator } from '../problems/fileProblems';
+import { Measurements } from '../model/measurements';
+import { baseName, folderOf, PersonaWorkspace } from '../model/personaWorkspace';
+import { Throttle } from '../util/throttle';
 
 /** How faint dropped text is: still readable, plainly not part of what is sent. */
 const DROPPED_OPACITY = '0.45';

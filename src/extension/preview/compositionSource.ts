@@ -2,8 +2,8 @@
 // measurement per persona (Measurements) it uses, so it can be driven in isolation.
 import type * as vscode from 'vscode';
 import type { Composition, FileMeasure, RuntimeOptions, RuntimeProfile } from '../../core';
-import type { CompositionChange } from '../measurements';
-import type { PersonaTokens } from '../tokens/tokenService';
+import type { CompositionChange } from '../model/measurements';
+import type { PersonaTokens } from '../tokens/personaTokens';
 
 export type { CompositionChange };
 

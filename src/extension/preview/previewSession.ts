@@ -4,11 +4,11 @@
 // are coalesced, never debounced.
 import * as vscode from 'vscode';
 import { Composition, HEARTWOOD_FILE, lineAndColumn, reportHeartwood } from '../../core';
-import { heartwoodCaps, previewWrap, warnAt } from '../config';
-import { PREVIEW_ACK_TIMEOUT_MS, PREVIEW_FRAME_MS } from '../delays';
-import { Disposable } from '../disposable';
-import { baseName, ContentChange, PersonaWorkspace } from '../personaWorkspace';
-import { Throttle } from '../throttle';
+import { heartwoodCaps, previewWrap, warnAt } from '../model/config';
+import { PREVIEW_ACK_TIMEOUT_MS, PREVIEW_FRAME_MS } from '../util/delays';
+import { Disposable } from '../util/disposable';
+import { baseName, ContentChange, PersonaWorkspace } from '../model/personaWorkspace';
+import { Throttle } from '../util/throttle';
 import { HeartwoodUpdate, parseFromWebview, RevealMessage, ToWebview } from '../../webview/protocol';
 import { tokensMessage } from '../tokens/tokenViews';
 import { SoulBlocks, SoulModel } from './blocks';

@@ -1,9 +1,9 @@
 // The Soul view in the Persona Studio container: the preview of the persona of the
 // active editor (when `personaStudio.preview.followActiveEditor` is on).
 import * as vscode from 'vscode';
-import { followActiveEditor } from '../config';
-import { Disposable } from '../disposable';
-import { ContentChange, PersonaWorkspace } from '../personaWorkspace';
+import { followActiveEditor } from '../model/config';
+import { Disposable } from '../util/disposable';
+import { ContentChange, PersonaWorkspace } from '../model/personaWorkspace';
 import { CompositionSource } from './compositionSource';
 import { previewHtml, webviewOptions } from './html';
 import { guardedWebview, renamedFolder } from './personaGuard';

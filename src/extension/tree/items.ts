@@ -27,7 +27,7 @@ import {
 import { AddBootstrapNode, FileNode, HeartwoodPartNode, MiscasedNode, PersonaNode } from './nodes';
 import { readIfPresent } from './rows';
 import { FileStats, HeartwoodStats, PersonaStats } from './stats';
-import { localize } from '../coreMessages';
+import { localize } from '../util/coreMessages';
 import { missingUri } from './missingDecorations';
 
 const stateIcon: Record<Exclude<CapState, 'missing'>, vscode.ThemeIcon> = {

@@ -3,14 +3,14 @@
 // refresh only the persona they touch, so typing in a 2 MB file stays cheap.
 import * as vscode from 'vscode';
 import { HEARTWOOD_FILE, isBootstrapName } from '../../core';
-import { TREE_REFRESH_MS, TREE_VERIFY_AFTER_MS } from '../delays';
-import { Disposable } from '../disposable';
-import { LinkWarnings } from '../linkWarnings';
-import { Measurements } from '../measurements';
-import type { PersonaTokens } from '../tokens/tokenService';
+import { TREE_REFRESH_MS, TREE_VERIFY_AFTER_MS } from '../util/delays';
+import { Disposable } from '../util/disposable';
+import { LinkWarnings } from '../problems/linkWarnings';
+import { Measurements } from '../model/measurements';
+import type { PersonaTokens } from '../tokens/personaTokens';
 import { shortTokens } from '../tokens/tokenViews';
-import { baseName, PersonaWorkspace } from '../personaWorkspace';
-import { Throttle } from '../throttle';
+import { baseName, PersonaWorkspace } from '../model/personaWorkspace';
+import { Throttle } from '../util/throttle';
 import { addBootstrapItem, bootstrapFileItem, markLinkOutside, treeMessage, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './items';
 import { Freshness } from './freshness';
 import { registerMissingDecorations } from './missingDecorations';

@@ -14,9 +14,9 @@ import {
   splitHeartwood,
   worseState,
 } from '../../core';
-import { heartwoodCaps, warnAt } from '../config';
-import { Measurements } from '../measurements';
-import { PersonaWorkspace } from '../personaWorkspace';
+import { heartwoodCaps, warnAt } from '../model/config';
+import { Measurements } from '../model/measurements';
+import { PersonaWorkspace } from '../model/personaWorkspace';
 
 export interface FileStats {
   readonly measure: FileMeasure;

@@ -18,7 +18,7 @@ import {
   RuntimeId,
   RuntimeOptions,
   SessionKind,
-} from '../core';
+} from '../../core';
 
 const SECTION = 'personaStudio';
 

@@ -15,11 +15,11 @@ import {
   RuntimeOptions,
   RuntimeProfile,
   runtimeProfile,
-} from '../core';
+} from '../../core';
 import { openclawConfigFile, RUNTIME_SETTINGS, runtimeId, runtimeOptions } from './config';
-import { Disposable } from './disposable';
+import { Disposable } from '../util/disposable';
 import { LiveContent } from './liveContent';
-import { pathExistsNow, readUserFile } from './platform';
+import { pathExistsNow, readUserFile } from '../platform';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
 
 export interface CompositionChange {

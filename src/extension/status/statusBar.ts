@@ -3,17 +3,17 @@
 // or passes its cap (a click opens the preview); and the runtime's name (a click
 // chooses another). Both read the one measurement, updated while typing.
 import * as vscode from 'vscode';
-import { CapState, Composition, HEARTWOOD_FILE, reportHeartwood, RUNTIME_NAMES, statusSummary, StatusSummary } from '../core';
-import { CHOOSE_RUNTIME_COMMAND } from './commands/chooseRuntime';
-import { heartwoodCaps, onDidChangeSettings, warnAt } from './config';
-import { localize } from './coreMessages';
-import { STATUS_BAR_DELAY_MS } from './delays';
-import { Disposable } from './disposable';
-import { Measurements } from './measurements';
-import type { PersonaTokens } from './tokens/tokenService';
-import { tooltipLines } from './tokens/tokenViews';
-import { baseName, Persona, PersonaWorkspace } from './personaWorkspace';
-import { Throttle } from './throttle';
+import { CapState, Composition, HEARTWOOD_FILE, reportHeartwood, RUNTIME_NAMES, statusSummary, StatusSummary } from '../../core';
+import { CHOOSE_RUNTIME_COMMAND } from '../commands/chooseRuntime';
+import { heartwoodCaps, onDidChangeSettings, warnAt } from '../model/config';
+import { localize } from '../util/coreMessages';
+import { STATUS_BAR_DELAY_MS } from '../util/delays';
+import { Disposable } from '../util/disposable';
+import { Measurements } from '../model/measurements';
+import type { PersonaTokens } from '../tokens/personaTokens';
+import { tooltipLines } from '../tokens/tokenViews';
+import { baseName, Persona, PersonaWorkspace } from '../model/personaWorkspace';
+import { Throttle } from '../util/throttle';
 
 const CONTEXT_KEY = 'personaStudio.isPersonaFile';
 const stateIcon: Record<CapState, string> = { missing: '$(circle-slash)', ok: '$(pass)', near: '$(warning)', over: '$(error)' };

@@ -2,7 +2,7 @@
 // `vscode.l10n.t` call per message id, so `npm run l10n` extracts every one. Each literal
 // is the core's English text, character for character (a unit test holds them together).
 import * as vscode from 'vscode';
-import type { CoreMessageId, MessageArg, Render } from '../core';
+import type { CoreMessageId, MessageArg, Render } from '../../core';
 
 // "\uFFFD" is written as the character itself: the extractor misreads that escape.
 export const localize: Render = (id: CoreMessageId, ...args: MessageArg[]): string => {

@@ -2,13 +2,13 @@
 // ~/.ssh/id_rsa` in a cloned repository) gets a warning naming where it leads: the
 // runtime would send that file to the model.
 import * as vscode from 'vscode';
-import { BootstrapName, escapeControls, HEARTWOOD_FILE, mapBounded } from '../core';
-import { linkLeadingOutside } from './platform';
-import { LINK_CHECK_DELAY_MS } from './delays';
-import { Disposable } from './disposable';
+import { BootstrapName, escapeControls, HEARTWOOD_FILE, mapBounded } from '../../core';
+import { linkLeadingOutside } from '../platform';
+import { LINK_CHECK_DELAY_MS } from '../util/delays';
+import { Disposable } from '../util/disposable';
 import { DIAGNOSTIC_SOURCE } from './fileProblems';
-import { baseName, ContentChange, Persona, PersonaWorkspace } from './personaWorkspace';
-import { Throttle } from './throttle';
+import { baseName, ContentChange, Persona, PersonaWorkspace } from '../model/personaWorkspace';
+import { Throttle } from '../util/throttle';
 
 export const LINK_OUTSIDE_CODE = 'link-outside';
 

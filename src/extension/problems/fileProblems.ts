@@ -13,11 +13,11 @@ import {
   miscasedBootstrapName,
   miscasedMessage,
   reportHeartwood,
-} from '../core';
-import { heartwoodCaps, warnAt } from './config';
-import { localize } from './coreMessages';
-import { Measurements } from './measurements';
-import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
+} from '../../core';
+import { heartwoodCaps, warnAt } from '../model/config';
+import { localize } from '../util/coreMessages';
+import { Measurements } from '../model/measurements';
+import { baseName, folderOf, Persona, PersonaWorkspace } from '../model/personaWorkspace';
 
 export const DIAGNOSTIC_SOURCE = 'Persona Studio';
 

@@ -1,9 +1,9 @@
 // Which folders of the workspace are persona folders: a whole walk (at start, or when
 // the rules change), or one folder or one new subtree at a time, under the same rules.
 import * as vscode from 'vscode';
-import { BootstrapName, classifyFolder, DEFAULT_SKIP, DirectoryReader, discoverPersonaFolders, EntryKind, globMatcher, isGlob, PersonaFolder } from '../core';
+import { BootstrapName, classifyFolder, DEFAULT_SKIP, DirectoryReader, discoverPersonaFolders, EntryKind, globMatcher, isGlob, PersonaFolder } from '../../core';
 import { excludedFolders, folderPatterns } from './config';
-import { listLocalFolder, realPath } from './platform';
+import { listLocalFolder, realPath } from '../platform';
 
 export interface Persona {
   /** The persona folder. */

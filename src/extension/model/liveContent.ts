@@ -3,8 +3,8 @@
 // the file had on disk. The same object is handed out while the file version stands,
 // so the core's per-content caches hit; one disk read is in flight per (file, mtime).
 import * as vscode from 'vscode';
-import { FileContent } from '../core';
-import { readFileStart } from './platform';
+import { FileContent } from '../../core';
+import { readFileStart } from '../platform';
 
 const BOM = '\uFEFF';
 const BOM_BYTES = 3;

@@ -2,15 +2,15 @@
 // cap under the folder's runtime (over exactly what it drops), or named with the wrong case, kept in step with editors (before saving) and
 // with the disk, and cleared when the file is fixed, deleted or leaves its persona.
 import * as vscode from 'vscode';
-import { HEARTWOOD_FILE, mapBounded } from '../core';
+import { HEARTWOOD_FILE, mapBounded } from '../../core';
 import { registerCapCodeActions } from './codeActions';
-import { onDidChangeSettings } from './config';
-import { DIAGNOSE_DELAY_MS } from './delays';
-import { Disposable } from './disposable';
+import { onDidChangeSettings } from '../model/config';
+import { DIAGNOSE_DELAY_MS } from '../util/delays';
+import { Disposable } from '../util/disposable';
 import { diagnoseFile, DIAGNOSTIC_SOURCE, STALE } from './fileProblems';
-import { Measurements } from './measurements';
-import { baseName, folderOf, isPersonaFileName, Persona, PersonaWorkspace } from './personaWorkspace';
-import { Throttle } from './throttle';
+import { Measurements } from '../model/measurements';
+import { baseName, folderOf, isPersonaFileName, Persona, PersonaWorkspace } from '../model/personaWorkspace';
+import { Throttle } from '../util/throttle';
 
 /**
  * Files diagnosed at once: a pass over 500 personas after the first walk reads a few

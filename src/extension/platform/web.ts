@@ -1,7 +1,7 @@
-// platform.ts for the browser: the web worker extension host of github.dev, vscode.dev
+// platform/index.ts for the browser: the web worker extension host of github.dev, vscode.dev
 // and code-server's web host. No Node and no local disk here: every file is read through
-// vscode.workspace.fs by the callers. The browser build puts this file in place of platform.ts.
-import type * as NodePlatform from './platform';
+// vscode.workspace.fs by the callers. The browser build puts this file in place of platform/index.ts.
+import type * as NodePlatform from './index';
 
 export const HOST_KIND: string = 'web worker extension host';
 
@@ -23,5 +23,5 @@ export const nodeExecutable: typeof NodePlatform.nodeExecutable = undefined;
 
 export const createTokenEngine: typeof NodePlatform.createTokenEngine = undefined;
 
-// The same names as platform.ts, which is what the rest of the extension imports.
+// The same names as platform/index.ts, which is what the rest of the extension imports.
 ({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine }) satisfies typeof NodePlatform;

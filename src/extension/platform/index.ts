@@ -1,13 +1,13 @@
 // What the extension does differently where it runs: this file is Node's extension host
 // (desktop, remote, code-server), with the local disk at hand; the browser build
-// (scripts/webBuild.mjs) puts platform.web.ts in its place for the web worker host of
+// (scripts/webBuild.mjs) puts platform/web.ts in its place for the web worker host of
 // github.dev and vscode.dev. No vscode import here, so plain Node tests can load it.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { EntryKind } from '../core/discovery';
-import { linkLeadingOutside as linkOutside } from '../core/nodeFs';
-import { TokenEngine } from './tokens/engine';
+import type { EntryKind } from '../../core/discovery';
+import { linkLeadingOutside as linkOutside } from '../../core/nodeFs';
+import { TokenEngine } from '../tokens/engine';
 
 /** Which extension host this build runs in, for the log. */
 export const HOST_KIND: string = 'Node extension host';

@@ -1,7 +1,7 @@
 // The "Persona Studio" output channel: what the extension did and why (activation,
 // discovery, errors), for bug reports. It never raises a notification.
 import * as vscode from 'vscode';
-import type { PersonaWorkspace } from './personaWorkspace';
+import type { PersonaWorkspace } from '../model/personaWorkspace';
 
 const CHANNEL_NAME = 'Persona Studio';
 let channel: vscode.LogOutputChannel | undefined;

@@ -2,8 +2,8 @@
 // folders, run with the CLI bundled in the extension; its `--format github` lines fill
 // Problems through the `$persona-studio` problem matcher.
 import * as vscode from 'vscode';
-import type { PersonaWorkspace } from './personaWorkspace';
-import { nodeExecutable } from './platform';
+import type { PersonaWorkspace } from '../model/personaWorkspace';
+import { nodeExecutable } from '../platform';
 
 export const TASK_TYPE = 'persona-studio';
 const PROBLEM_MATCHER = '$persona-studio';

@@ -1,9 +1,9 @@
 // Quick fixes on Persona Studio's diagnostics: open the soul preview at the cut,
 // select what the runtime drops, rename a mis-cased bootstrap file.
 import * as vscode from 'vscode';
-import { miscasedBootstrapName } from '../core';
+import { miscasedBootstrapName } from '../../core';
 import { DIAGNOSTIC_SOURCE, DiagnosticCode } from './fileProblems';
-import { baseName } from './personaWorkspace';
+import { baseName } from '../model/personaWorkspace';
 
 /** Internal: selects the part of a file the runtime drops (registered in commands/selectDropped.ts). */
 export const SELECT_DROPPED_COMMAND = 'personaStudio.selectDropped';

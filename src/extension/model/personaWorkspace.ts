@@ -14,12 +14,12 @@ import {
   miscasedBootstrapName,
   RUNTIME_IDS,
   runtimeProfile,
-} from '../core';
-import { CREATED_SETTLE_MS } from './delays';
-import { Disposable } from './disposable';
+} from '../../core';
+import { CREATED_SETTLE_MS } from '../util/delays';
+import { Disposable } from '../util/disposable';
 import { CountingReader, couldBePersona, describe, DiscoveryStop, isInside, Persona, readFolder, walkCreated, walkWorkspace, withinReach } from './personaDiscovery';
 import { LiveContent } from './liveContent';
-import { Throttle } from './throttle';
+import { Throttle } from '../util/throttle';
 
 export type { DiscoveryStop, Persona } from './personaDiscovery';
 
