@@ -13,7 +13,8 @@ import { PersonaStatusBar } from './status/statusBar';
 import { TOKEN_WORKER_FILE } from './tokens/protocol';
 import { PersonaTokens } from './tokens/personaTokens';
 import { PersonaTree } from './tree/personaTree';
-import { createLog, log, logDiscovery } from './util/log';
+import { logDiscovery } from './model/discoveryLog';
+import { log, setLogSink } from './util/log';
 import { registerCheckTasks } from './problems/checkTasks';
 
 export function activate(context: vscode.ExtensionContext): void {
@@ -28,8 +29,9 @@ export function activate(context: vscode.ExtensionContext): void {
     last = now;
     return made;
   };
-  const channel = createLog();
-  context.subscriptions.push(channel);
+  const channel = vscode.window.createOutputChannel('Persona Studio', { log: true });
+  setLogSink(channel);
+  context.subscriptions.push({ dispose: () => setLogSink(undefined) }, channel);
   log.info(`activating ${context.extension.id} ${context.extension.packageJSON.version} in ${vscode.env.appName} ${vscode.version} (${vscode.env.remoteName ?? 'local'})`);
   if (!vscode.workspace.isTrusted) log.info("Restricted Mode: the workspace's own personaStudio.folders and openclaw.workspacePath are not used, and no file is created, until it is trusted");
   const personas = phase('workspace', () => new PersonaWorkspace(channel));

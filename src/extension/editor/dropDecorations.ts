@@ -11,6 +11,7 @@ import { locator } from '../problems/fileProblems';
 import { Measurements } from '../model/measurements';
 import { baseName, folderOf, PersonaWorkspace } from '../model/personaWorkspace';
 import { Throttle } from '../util/throttle';
+import { logUnlessFileSystemError } from '../util/log';
 
 /** How faint dropped text is: still readable, plainly not part of what is sent. */
 const DROPPED_OPACITY = '0.45';
@@ -113,7 +114,9 @@ export class DropDecorations extends Disposable implements vscode.CodeLensProvid
       const composition = await this.measurements.composition(folderOf(document.uri));
       runtime = composition.runtime;
       measure = composition.files.find((file) => file.name === baseName(document.uri));
-    } catch {
+    } catch (error) {
+      // A file vanished mid-read: its own change event brings another pass.
+      logUnlessFileSystemError('the dropped-text decorations', error);
       return undefined;
     }
     if (document.isClosed || document.version !== version) return STALE;

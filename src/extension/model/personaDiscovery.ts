@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { BootstrapName, classifyFolder, DEFAULT_SKIP, DirectoryReader, discoverPersonaFolders, EntryKind, globMatcher, isGlob, PersonaFolder } from '../../core';
 import { excludedFolders, folderPatterns } from './config';
 import { listLocalFolder, realPath } from '../platform';
+import { expectFileSystemError } from '../util/log';
 
 export interface Persona {
   /** The persona folder. */
@@ -144,8 +145,7 @@ export async function walkWorkspace(reader: CountingReader): Promise<{ personas:
     for (const named of rules.named) {
       const uri = named === '.' ? workspaceFolder.uri : vscode.Uri.joinPath(workspaceFolder.uri, named);
       if (personas.some((p) => p.uri.toString() === uri.toString())) continue;
-      // A named folder that is a link out of the workspace folder is not followed.
-      if (!(await staysInside(workspaceFolder.uri, uri))) continue;
+      // readFolder follows no link out of the workspace folder.
       const persona = await readFolder(uri, reader);
       if (persona) personas.push(persona);
     }
@@ -157,11 +157,14 @@ export async function walkWorkspace(reader: CountingReader): Promise<{ personas:
 export async function readFolder(uri: vscode.Uri, reader: CountingReader): Promise<Persona | undefined> {
   const rules = rulesFor(uri);
   if (!rules?.admits(uri)) return undefined;
+  // A folder read by name obeys the full walk's rule: no link out of the workspace folder.
+  if (!(await staysInside(rules.workspaceFolder.uri, uri))) return undefined;
   let entries: ReadonlyArray<readonly [string, EntryKind]>;
   try {
     entries = await reader.readDirectory(uri.toString());
-  } catch {
-    return undefined; // Gone, or unreadable: not a persona folder.
+  } catch (error) {
+    expectFileSystemError(error); // Gone, or unreadable: not a persona folder.
+    return undefined;
   }
   const found = classifyFolder(uri.toString(), entries) ?? (rules.named.has(rules.relative(uri)) ? empty(uri.toString()) : undefined);
   return found && describe(uri, found, rules.workspaceFolder);
@@ -189,8 +192,9 @@ export async function walkCreated(created: readonly vscode.Uri[], reader: Counti
     let entries: ReadonlyArray<readonly [string, EntryKind]> = [];
     try {
       entries = await reader.readDirectory(parent);
-    } catch {
-      continue; // The parent is gone too: so are its new entries.
+    } catch (error) {
+      expectFileSystemError(error); // The parent is gone too: so are its new entries.
+      continue;
     }
     const subfolders = new Set(entries.filter(([, kind]) => kind === 'directory').map(([name]) => name));
     folders.push(...children.filter((uri) => subfolders.has(uri.path.slice(uri.path.lastIndexOf('/') + 1))));
@@ -200,7 +204,14 @@ export async function walkCreated(created: readonly vscode.Uri[], reader: Counti
     const rules = rulesFor(folder);
     if (!rules?.reaches(folder)) continue;
     const depth = rules.relative(folder).split('/').length;
-    const result = await discoverPersonaFolders(folder.toString(), reader, { skip: rules.skip, exclude: rules.exclude && ((relative) => rules.exclude!(`${rules.relative(folder)}/${relative}`)), maxDepth: MAX_DEPTH - depth, maxFolders: MAX_FOLDERS });
+    const result = await discoverPersonaFolders(folder.toString(), reader, {
+      skip: rules.skip,
+      exclude: rules.exclude && ((relative) => rules.exclude!(`${rules.relative(folder)}/${relative}`)),
+      maxDepth: MAX_DEPTH - depth,
+      maxFolders: MAX_FOLDERS,
+      // The full walk's rule: nothing outside the workspace folder's real path, the new folder itself included.
+      within: rules.workspaceFolder.uri.toString(),
+    });
     for (const found of result.personas) {
       const persona = admit(rules, found);
       if (persona) personas.push(persona);
@@ -222,7 +233,8 @@ async function staysInside(root: vscode.Uri, uri: vscode.Uri): Promise<boolean> 
   try {
     const [rootReal, real] = await Promise.all([realPath(root.fsPath), realPath(uri.fsPath)]);
     return isInside(vscode.Uri.file(real), vscode.Uri.file(rootReal));
-  } catch {
+  } catch (error) {
+    expectFileSystemError(error); // Gone, or a dangling link: not entered.
     return false;
   }
 }
@@ -230,8 +242,9 @@ async function staysInside(root: vscode.Uri, uri: vscode.Uri): Promise<boolean> 
 async function isFolder(uri: vscode.Uri): Promise<boolean> {
   try {
     return ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) !== 0;
-  } catch {
-    return false; // Gone again already.
+  } catch (error) {
+    expectFileSystemError(error); // Gone again already.
+    return false;
   }
 }
 

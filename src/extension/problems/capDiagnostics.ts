@@ -11,6 +11,7 @@ import { diagnoseFile, DIAGNOSTIC_SOURCE, STALE } from './fileProblems';
 import { Measurements } from '../model/measurements';
 import { baseName, folderOf, isPersonaFileName, Persona, PersonaWorkspace } from '../model/personaWorkspace';
 import { Throttle } from '../util/throttle';
+import { logUnexpected, logUnlessFileSystemError } from '../util/log';
 
 /**
  * Files diagnosed at once: a pass over 500 personas after the first walk reads a few
@@ -24,7 +25,7 @@ export class CapDiagnostics extends Disposable {
   private readonly generations = new Map<string, number>();
   private readonly queue = this.register(
     new Throttle<vscode.Uri>(
-      (uris) => void mapBounded(uris, FILES_IN_FLIGHT, (uri) => this.update(uri).catch(() => undefined)),
+      (uris) => void mapBounded(uris, FILES_IN_FLIGHT, (uri) => this.update(uri).catch((error: unknown) => logUnexpected('Problems of a persona file', error))),
       { delayMs: DIAGNOSE_DELAY_MS },
     ),
   );
@@ -111,8 +112,10 @@ export class CapDiagnostics extends Disposable {
     let result: Awaited<ReturnType<typeof diagnoseFile>>;
     try {
       result = await diagnoseFile(this.personas, this.measurements, persona, uri);
-    } catch {
-      return; // The file moved under us (closed, deleted): its own event brings a new pass.
+    } catch (error) {
+      // The file moved under us (closed, deleted): its own event brings a new pass.
+      logUnlessFileSystemError('Problems of a persona file', error);
+      return;
     }
     if (this.isDisposed || result === STALE || this.generations.get(key) !== generation) return;
     const current = this.collection.get(uri) ?? [];

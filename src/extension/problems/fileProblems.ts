@@ -18,6 +18,7 @@ import { heartwoodCaps, warnAt } from '../model/config';
 import { localize } from '../util/coreMessages';
 import { Measurements } from '../model/measurements';
 import { baseName, folderOf, Persona, PersonaWorkspace } from '../model/personaWorkspace';
+import { expectFileSystemError } from '../util/log';
 
 export const DIAGNOSTIC_SOURCE = 'Persona Studio';
 
@@ -101,7 +102,8 @@ export function locator(document: vscode.TextDocument | undefined, text: string)
 async function mayBeNear(uri: vscode.Uri, threshold: number): Promise<boolean> {
   try {
     return (await vscode.workspace.fs.stat(uri)).size >= threshold;
-  } catch {
+  } catch (error) {
+    expectFileSystemError(error); // Gone or unreadable: nothing near a cap.
     return false;
   }
 }

@@ -14,6 +14,7 @@ import type { PersonaTokens } from '../tokens/personaTokens';
 import { tooltipLines } from '../tokens/tokenViews';
 import { baseName, Persona, PersonaWorkspace } from '../model/personaWorkspace';
 import { Throttle } from '../util/throttle';
+import { logUnlessFileSystemError } from '../util/log';
 
 const CONTEXT_KEY = 'personaStudio.isPersonaFile';
 const stateIcon: Record<CapState, string> = { missing: '$(circle-slash)', ok: '$(pass)', near: '$(warning)', over: '$(error)' };
@@ -112,8 +113,10 @@ export class PersonaStatusBar extends Disposable {
       const heartwood = heartwoodText === undefined ? undefined : reportHeartwood(heartwoodText, heartwoodCaps(persona.uri), warnAt(persona.uri));
       summary = statusSummary({ composition, heartwood, active: baseName(active) }, localize);
       tokenLines = this.tokenLines(persona.uri, composition);
-    } catch {
-      return; // A file vanished mid-read: its own change event brings another pass.
+    } catch (error) {
+      // A file vanished mid-read: its own change event brings another pass.
+      logUnlessFileSystemError('the status bar', error);
+      return;
     }
     if (this.isDisposed || generation !== this.generation) return;
     this.render(persona, summary, tokenLines);

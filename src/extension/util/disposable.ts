@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { logUnexpected } from './log';
 
 /** Owns everything it registers and disposes of it all, once. */
 export abstract class Disposable implements vscode.Disposable {
@@ -21,8 +22,9 @@ export abstract class Disposable implements vscode.Disposable {
     for (const value of this.owned.splice(0).reverse()) {
       try {
         value.dispose();
-      } catch {
-        // One failing disposal must not keep the rest alive.
+      } catch (error) {
+        // One failing disposal must not keep the rest alive; the failure is a bug, and is seen.
+        logUnexpected('disposing', error);
       }
     }
   }

@@ -1,6 +1,7 @@
 // The one throttle of the extension: gathers requests (optionally keyed items) and runs
 // them in one pass, at most once per interval and never two passes at once, so a burst of
 // keystrokes costs one pass. No VS Code here: unit tests drive it with their own timers.
+import { logUnexpected } from './log';
 
 /** The clock a throttle waits on; tests pass one they advance by hand. */
 export interface Timers {
@@ -98,11 +99,19 @@ export class Throttle<T = never> {
     let result: void | Promise<void> = undefined;
     try {
       result = this.run(items);
-    } catch {
-      // A failed pass must not stop later ones; the next request retries.
+    } catch (error) {
+      // A failed pass must not stop later ones; the next request retries. The failure is a bug, and is seen.
+      logUnexpected('a throttled pass', error);
     }
     // A pass that returns at once is over at once: `flush` delivers synchronously.
-    if (result instanceof Promise) void result.then(() => this.done(), () => this.done());
+    if (result instanceof Promise)
+      void result.then(
+        () => this.done(),
+        (error: unknown) => {
+          logUnexpected('a throttled pass', error);
+          this.done();
+        },
+      );
     else this.done();
   }
 
