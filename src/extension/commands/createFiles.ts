@@ -2,6 +2,7 @@
 // create, never overwrite, and a precise account of what was created and what was not.
 import * as vscode from 'vscode';
 import { fileTheRuntimeReads, templateFor, TemplateName } from '../../core';
+import { expectFileSystemError } from '../util/log';
 
 export interface CreateOutcome {
   readonly created: TemplateName[];
@@ -22,7 +23,8 @@ export async function fileExists(uri: vscode.Uri): Promise<boolean> {
   try {
     await vscode.workspace.fs.stat(uri);
     return true;
-  } catch {
+  } catch (error) {
+    expectFileSystemError(error); // Absent (or not to be looked at): not there.
     return false;
   }
 }
@@ -31,7 +33,8 @@ export async function fileExists(uri: vscode.Uri): Promise<boolean> {
 async function listing(folder: vscode.Uri): Promise<string[]> {
   try {
     return (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name);
-  } catch {
+  } catch (error) {
+    expectFileSystemError(error); // Gone or unreadable: nothing listed.
     return [];
   }
 }
@@ -85,7 +88,8 @@ export async function createFromTemplates(folder: vscode.Uri, names: readonly Te
 async function readIfAny(uri: vscode.Uri): Promise<Uint8Array | undefined> {
   try {
     return await vscode.workspace.fs.readFile(uri);
-  } catch {
+  } catch (error) {
+    expectFileSystemError(error); // Gone or unreadable: nothing to compare.
     return undefined;
   }
 }

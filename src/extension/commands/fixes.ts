@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { miscasedBootstrapName } from '../../core';
 import { baseName, folderOf } from '../model/personaWorkspace';
 import type { CommandContext } from './context';
+import { expectFileSystemError, logUnlessFileSystemError } from '../util/log';
 
 export interface ShowCutOptions {
   /** Scroll to the cut rather than to the section's start (default true). */
@@ -82,7 +83,9 @@ async function renamed(from: vscode.Uri, to: vscode.Uri, toName: string): Promis
   let applied: boolean;
   try {
     applied = await vscode.workspace.applyEdit(edit);
-  } catch {
+  } catch (error) {
+    // VS Code refuses the edit (the target exists, the file is gone): said as not renamed, and logged when it is no file-system condition.
+    logUnlessFileSystemError('renaming a persona file', error);
     applied = false;
   }
   if (!applied) return false;
@@ -93,7 +96,8 @@ async function renamed(from: vscode.Uri, to: vscode.Uri, toName: string): Promis
 async function listNames(folder: vscode.Uri): Promise<Set<string> | undefined> {
   try {
     return new Set((await vscode.workspace.fs.readDirectory(folder)).map(([entry]) => entry));
-  } catch {
+  } catch (error) {
+    expectFileSystemError(error); // Gone or unreadable: cannot be confirmed.
     return undefined;
   }
 }

@@ -2,6 +2,7 @@
 // resource), else the active editor's, else the only one, else the user's pick.
 import * as vscode from 'vscode';
 import { Persona, PersonaWorkspace } from '../model/personaWorkspace';
+import { expectFileSystemError } from '../util/log';
 
 /** What commands receive from the tree, the explorer or the editor title. */
 export type PersonaTarget = vscode.Uri | { readonly persona: Persona } | undefined;
@@ -48,8 +49,8 @@ async function personaAt(personas: PersonaWorkspace, uri: vscode.Uri): Promise<P
       await personas.refresh();
       return personas.find(uri) ?? personas.personaOf(vscode.Uri.joinPath(uri, 'SOUL.md'));
     }
-  } catch {
-    // Not on disk: treat it as a file path.
+  } catch (error) {
+    expectFileSystemError(error); // Not on disk: treat it as a file path.
   }
   return personas.personaOf(uri);
 }

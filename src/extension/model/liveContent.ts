@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { FileContent } from '../../core';
 import { readFileStart } from '../platform';
+import { expectFileSystemError } from '../util/log';
 
 const BOM = '\uFEFF';
 const BOM_BYTES = 3;
@@ -115,6 +116,7 @@ export class LiveContent {
     try {
       stat = await vscode.workspace.fs.stat(uri);
     } catch (error) {
+      expectFileSystemError(error); // Absent, or a name that cannot be looked at.
       entry.version = 'absent';
       return error instanceof vscode.FileSystemError && error.code !== 'FileNotFound' ? { kind: 'unreadable', reason: error.code } : undefined;
     }
@@ -130,7 +132,8 @@ export class LiveContent {
       const bytes = await this.read(uri, Math.min(stat.size, entry.limit), entry.limit);
       return { kind: 'bytes', bytes, size: Math.max(stat.size, bytes.byteLength), ...link };
     } catch (error) {
-      return { kind: 'unreadable', reason: error instanceof vscode.FileSystemError ? error.code : String((error as NodeJS.ErrnoException).code ?? error), ...link };
+      expectFileSystemError(error); // No permission, gone since the stat, a FIFO refused: the runtime cannot read it either.
+      return { kind: 'unreadable', reason: error instanceof vscode.FileSystemError ? error.code : String((error as NodeJS.ErrnoException).code), ...link };
     }
   }
 
