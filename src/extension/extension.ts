@@ -41,14 +41,14 @@ export function activate(context: vscode.ExtensionContext): void {
   const previews = phase('previews', () =>
     new SoulPreviews(context, personas, {
       profile: (folder) => measurements.profile(folder),
-      options: (folder) => measurements.options(folder),
       composition: (folder) => measurements.composition(folder),
       file: (uri) => measurements.file(uri),
+      heartwood: (folder) => measurements.heartwood(folder),
       onDidChange: measurements.onDidChange,
       tokens,
     }),
   );
-  const links = phase('links', () => new LinkWarnings(personas));
+  const links = phase('links', () => new LinkWarnings(personas, measurements));
   const tree = phase('tree', () => new PersonaTree(context, personas, measurements, links, tokens));
   context.subscriptions.push(
     personas,

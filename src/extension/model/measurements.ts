@@ -4,19 +4,23 @@
 import * as vscode from 'vscode';
 import {
   Composition,
+  decodeUtf8,
   FileContent,
   FileMeasure,
   filesWithinWorkspace,
+  HEARTWOOD_FILE,
+  HeartwoodCaps,
+  HeartwoodReport,
   isBootstrapName,
   OpenClawCaps,
   parseOpenClawConfig,
   PersonaInput,
   RuntimeId,
-  RuntimeOptions,
   RuntimeProfile,
   runtimeProfile,
+  reportHeartwood,
 } from '../../core';
-import { openclawConfigFile, RUNTIME_SETTINGS, runtimeId, runtimeOptions } from './config';
+import { heartwoodCaps, openclawConfigFile, RUNTIME_SETTINGS, runtimeId, runtimeOptions, warnAt } from './config';
 import { Disposable } from '../util/disposable';
 import { LiveContent } from './liveContent';
 import { pathExistsNow, readUserFile } from '../platform';
@@ -27,6 +31,16 @@ export interface CompositionChange {
   /** file names whose measure may have changed, or 'all' (runtime/settings) */
   readonly names: readonly string[] | 'all';
 }
+
+/** HEARTWOOD.md as it would be read now, with its report under the folder's Heartwood caps. */
+export interface HeartwoodMeasure {
+  readonly text: string;
+  readonly report: HeartwoodReport;
+  readonly caps: HeartwoodCaps;
+}
+
+/** HEARTWOOD.md keeps its own caps (thousands of characters): this many bytes hold far more than any. */
+const HEARTWOOD_READ_LIMIT = 1024 * 1024;
 
 /** The last composition of a folder and what it was made from. */
 interface Composed {
@@ -45,6 +59,8 @@ interface FolderState {
   reads: readonly string[];
   /** The runtime would look above the workspace folder; those folders are not read or shown. */
   clamped?: boolean;
+  /** HEARTWOOD.md's last measure and the content and settings it was made from. */
+  heartwood?: { readonly content: FileContent; readonly settings: string; readonly measure: HeartwoodMeasure };
 }
 
 export class Measurements extends Disposable {
@@ -61,8 +77,8 @@ export class Measurements extends Disposable {
   constructor(private readonly personas: PersonaWorkspace) {
     super();
     this.live = personas.content;
+    // A save needs no event of its own: the text is what the dirty editor held, and the watcher's change follows.
     this.register(personas.onDidChangeContent(({ folder, name }) => this.fileChanged(vscode.Uri.joinPath(folder, name))));
-    this.register(vscode.workspace.onDidSaveTextDocument((document) => this.fileChanged(document.uri)));
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('personaStudio.openclaw.configFile')) this.configs.clear();
@@ -79,10 +95,6 @@ export class Measurements extends Disposable {
   /** The runtime chosen for a folder (setting personaStudio.runtime, resource scope) and its options. */
   profile(folder: vscode.Uri): RuntimeProfile {
     return runtimeProfile(runtimeId(folder));
-  }
-
-  options(folder: vscode.Uri): RuntimeOptions {
-    return runtimeOptions(folder, runtimeId(folder));
   }
 
   /**
@@ -128,9 +140,22 @@ export class Measurements extends Disposable {
     return this.live.foreignEncoding(uri);
   }
 
-  /** HEARTWOOD.md's text as it would be read now (editor or disk), or undefined when absent. */
-  heartwoodText(folder: vscode.Uri): Promise<string | undefined> {
-    return this.personas.heartwoodText(folder);
+  /**
+   * HEARTWOOD.md as it would be read now (editor or disk) and its report, computed once
+   * per (file version, Heartwood settings); undefined when it is absent or unreadable.
+   */
+  async heartwood(folder: vscode.Uri): Promise<HeartwoodMeasure | undefined> {
+    const content = await this.live.content(vscode.Uri.joinPath(folder, HEARTWOOD_FILE), HEARTWOOD_READ_LIMIT);
+    if (!content || content.kind === 'unreadable') return undefined;
+    const caps = heartwoodCaps(folder);
+    const threshold = warnAt(folder);
+    const settings = `${JSON.stringify(caps)}|${threshold}`;
+    const state = this.state(folder.toString());
+    if (state.heartwood?.content === content && state.heartwood.settings === settings) return state.heartwood.measure;
+    const text = content.kind === 'text' ? content.text : decodeUtf8(content.bytes);
+    const measure = { text, report: reportHeartwood(text, caps, threshold), caps };
+    state.heartwood = { content, settings, measure };
+    return measure;
   }
 
   private async compose(folder: vscode.Uri, state: FolderState): Promise<Composition> {

@@ -3,14 +3,8 @@
 // shows what the runtime would compose if the user saved now.
 import * as vscode from 'vscode';
 import {
-  BOOTSTRAP_ORDER,
-  BootstrapName,
-  BootstrapSource,
-  bootstrapSource,
-  decodeUtf8,
   HEARTWOOD_FILE,
   isBootstrapName,
-  MAX_FILE_BYTES,
   miscasedBootstrapName,
   RUNTIME_IDS,
   runtimeProfile,
@@ -26,14 +20,18 @@ export type { DiscoveryStop, Persona } from './personaDiscovery';
 /** Schemes of files on a real file system, local or remote (not `git:`, `output:`, ...). */
 export const FILE_LIKE_SCHEMES: ReadonlySet<string> = new Set(['file', 'vscode-remote', 'vscode-vfs']);
 
+/** Which persona folders a change of the list touched: added, removed, or with other files. */
+export interface PersonasChange {
+  /** Empty when only what stopped discovery changed. */
+  readonly folders: readonly vscode.Uri[];
+}
+
 export interface ContentChange {
   readonly folder: vscode.Uri;
   /** The file's name in the folder (a bootstrap name, HEARTWOOD.md, a mis-cased name, or another a runtime reads). */
   readonly name: string;
 }
 
-/** HEARTWOOD.md keeps its own caps (thousands of characters): this many bytes hold far more than any. */
-const HEARTWOOD_READ_LIMIT = 1024 * 1024;
 /** The one setting that changes which folders are persona folders. */
 const FOLDERS_SETTING = 'personaStudio.folders';
 
@@ -66,7 +64,7 @@ export function baseName(uri: vscode.Uri): string {
 }
 
 export class PersonaWorkspace extends Disposable {
-  private readonly changeEmitter = this.register(new vscode.EventEmitter<void>());
+  private readonly changeEmitter = this.register(new vscode.EventEmitter<PersonasChange>());
   private readonly contentEmitter = this.register(new vscode.EventEmitter<ContentChange>());
   /** The set of personas, or which files they have, changed. */
   readonly onDidChangePersonas = this.changeEmitter.event;
@@ -247,7 +245,7 @@ export class PersonaWorkspace extends Disposable {
         (incomplete ? ', stopped at its bound' : ''),
     );
     // The tree says when a bound stopped the walk, so a new stop is news even with the same personas.
-    if (!this.replace(personas) && stopChanged) this.changeEmitter.fire();
+    if (!this.replace(personas) && stopChanged) this.changeEmitter.fire({ folders: [] });
   }
 
   /** Applies deleted folders, walks new ones and reads again the folders whose files changed. */
@@ -275,9 +273,15 @@ export class PersonaWorkspace extends Disposable {
   /** Takes a new list; tells listeners when it differs. */
   private replace(personas: Persona[]): boolean {
     personas.sort((a, b) => a.uri.toString().localeCompare(b.uri.toString()));
-    if (JSON.stringify(personas.map(key)) === JSON.stringify(this.list.map(key))) return false;
+    const before = new Map(this.list.map((persona) => [persona.uri.toString(), key(persona)]));
+    const after = new Map(personas.map((persona) => [persona.uri.toString(), key(persona)]));
+    const folders = [
+      ...personas.filter((persona) => before.get(persona.uri.toString()) !== after.get(persona.uri.toString())).map((persona) => persona.uri),
+      ...this.list.filter((persona) => !after.has(persona.uri.toString())).map((persona) => persona.uri),
+    ];
+    if (folders.length === 0) return false;
     this.list = personas;
-    this.changeEmitter.fire();
+    this.changeEmitter.fire({ folders });
     return true;
   }
 
@@ -285,31 +289,6 @@ export class PersonaWorkspace extends Disposable {
   openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
     const key = uri.toString();
     return vscode.workspace.textDocuments.find((document) => document.uri.toString() === key && !document.isClosed);
-  }
-
-  /**
-   * One file's content as the toolnexus runtime would read it after a save: a dirty
-   * editor's text (with the BOM it would save back), else at most the cap and one
-   * byte from disk; undefined when the file is missing or unreadable.
-   */
-  async source(uri: vscode.Uri): Promise<BootstrapSource | undefined> {
-    const content = await this.content.content(uri, MAX_FILE_BYTES + 1);
-    return content && bootstrapSource(content);
-  }
-
-  /** Every bootstrap file of a persona folder that exists, in bootstrap order. */
-  async sources(folder: vscode.Uri): Promise<Map<BootstrapName, BootstrapSource>> {
-    const entries = await Promise.all(
-      BOOTSTRAP_ORDER.map(async (name) => [name, await this.source(vscode.Uri.joinPath(folder, name))] as const),
-    );
-    return new Map(entries.filter((entry): entry is readonly [BootstrapName, BootstrapSource] => entry[1] !== undefined));
-  }
-
-  /** HEARTWOOD.md's text (editor or disk), or undefined when absent. Heartwood keeps its own caps, far below the read limit. */
-  async heartwoodText(folder: vscode.Uri): Promise<string | undefined> {
-    const content = await this.content.content(vscode.Uri.joinPath(folder, HEARTWOOD_FILE), HEARTWOOD_READ_LIMIT);
-    if (!content || content.kind === 'unreadable') return undefined;
-    return content.kind === 'text' ? content.text : decodeUtf8(content.bytes);
   }
 
   /** Keeps `content` true to the disk: a change not typed in a dirty editor, a save or a close, stats the file again. */

@@ -8,14 +8,13 @@ import {
   formatBytes,
   formatCount,
   formatPercent,
-  HeartwoodCaps,
   lineAndColumn,
-  reportHeartwood,
   SizeUnit,
   splitHeartwood,
   utf8Length,
 } from '../../core';
 import type { DroppedView, HeartwoodView, Labels, SectionMeta } from '../../webview/protocol';
+import type { HeartwoodMeasure } from '../model/measurements';
 
 /** At most this many UTF-16 units of a file's dropped text are revealed. */
 export const REVEAL_LIMIT = 64 * 1024;
@@ -191,9 +190,9 @@ export function unsentLabel(status: string, runtimeLabel: string): string {
 }
 
 /** The Heartwood section as sent, or undefined when the persona has no HEARTWOOD.md. */
-export function heartwoodModel(text: string | undefined, caps: HeartwoodCaps, warnAt: number): HeartwoodView | undefined {
-  if (text === undefined) return undefined;
-  const report = reportHeartwood(text, caps, warnAt);
+export function heartwoodModel(measure: HeartwoodMeasure | undefined): HeartwoodView | undefined {
+  if (measure === undefined) return undefined;
+  const { text, report, caps } = measure;
   const composed = composeHeartwood(text, caps) ?? '';
   const voiceAt = splitHeartwood(text.trim()).voiceHeadingIndex ?? -1;
   const parts = [vscode.l10n.t('Identity {0}', formatCount(report.identityChars))];

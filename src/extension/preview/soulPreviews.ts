@@ -57,12 +57,6 @@ export class SoulPreviews extends Disposable {
       }),
     );
     this.register(
-      personas.onDidChangeContent((change) => {
-        this.view.changed(change);
-        for (const panel of this.panels) panel.session.changed(change);
-      }),
-    );
-    this.register(
       personas.onDidChangePersonas(() => {
         this.view.personasChanged();
         for (const panel of this.panels) panel.retitle();

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { followActiveEditor } from '../model/config';
 import { Disposable } from '../util/disposable';
-import { ContentChange, PersonaWorkspace } from '../model/personaWorkspace';
+import { PersonaWorkspace } from '../model/personaWorkspace';
 import { CompositionSource } from './compositionSource';
 import { previewHtml, webviewOptions } from './html';
 import { guardedWebview, renamedFolder } from './personaGuard';
@@ -70,10 +70,6 @@ export class SoulView extends Disposable implements vscode.WebviewViewProvider {
     const folder = this.session?.persona;
     const moved = folder && renamedFolder(folder, from, to);
     if (moved) this.session?.show(moved);
-  }
-
-  changed(change: ContentChange): void {
-    this.session?.changed(change);
   }
 
   refresh(): void {

@@ -35,7 +35,8 @@ export class CapDiagnostics extends Disposable {
     private readonly measurements: Measurements,
   ) {
     super();
-    this.register(personas.onDidChangePersonas(() => this.resync()));
+    // Only the personas that came, went or changed files are looked at again.
+    this.register(personas.onDidChangePersonas(({ folders }) => this.resync(folders)));
     this.register(onDidChangeSettings(() => this.resync()));
     this.register(
       measurements.onDidChange(({ folder, names }) => {
@@ -69,16 +70,19 @@ export class CapDiagnostics extends Disposable {
   }
 
   /** Diagnoses every file of every persona again, and forgets files no longer in one. */
-  private resync(): void {
+  /** Diagnoses again the files of these persona folders (all, when none are named), and clears what is no longer a persona file. */
+  private resync(folders?: readonly vscode.Uri[]): void {
+    const scope = folders && new Set(folders.map((folder) => folder.toString()));
+    const inScope = (uri: vscode.Uri) => !scope || scope.has(folderOf(uri).toString());
     const wanted = new Map<string, vscode.Uri>();
     const want = (uri: vscode.Uri) => wanted.set(uri.toString(), uri);
-    for (const persona of this.personas.personas) for (const uri of this.filesOf(persona)) want(uri);
+    for (const persona of this.personas.personas) if (!scope || scope.has(persona.uri.toString())) for (const uri of this.filesOf(persona)) want(uri);
     for (const document of vscode.workspace.textDocuments) {
-      if (!document.isClosed && isPersonaFileName(baseName(document.uri)) && this.personaFor(document.uri)) want(document.uri);
+      if (!document.isClosed && inScope(document.uri) && isPersonaFileName(baseName(document.uri)) && this.personaFor(document.uri)) want(document.uri);
     }
     const gone: vscode.Uri[] = [];
     this.collection.forEach((uri) => {
-      if (!wanted.has(uri.toString())) gone.push(uri);
+      if (inScope(uri) && !wanted.has(uri.toString())) gone.push(uri);
     });
     for (const uri of gone) this.clear(uri);
     for (const uri of wanted.values()) this.enqueue(uri);

@@ -12,7 +12,6 @@ import {
   measureCapProblem,
   miscasedBootstrapName,
   miscasedMessage,
-  reportHeartwood,
 } from '../../core';
 import { heartwoodCaps, warnAt } from '../model/config';
 import { localize } from '../util/coreMessages';
@@ -47,7 +46,7 @@ export async function diagnoseFile(
     const range = document ? document.lineAt(0).range : new vscode.Range(0, 0, 0, 0);
     return [diagnostic(range, miscasedMessage(name, intended, localize), vscode.DiagnosticSeverity.Warning, DiagnosticCode.miscased)];
   }
-  if (name === HEARTWOOD_FILE) return diagnoseHeartwood(personas, uri);
+  if (name === HEARTWOOD_FILE) return diagnoseHeartwood(personas, measurements, uri);
   if (!isBootstrapName(name)) return [];
 
   const document = personas.openDocument(uri);
@@ -70,16 +69,17 @@ export async function diagnoseFile(
 }
 
 /** HEARTWOOD.md keeps its own caps, in characters, whatever the runtime. */
-async function diagnoseHeartwood(personas: PersonaWorkspace, uri: vscode.Uri): Promise<vscode.Diagnostic[] | typeof STALE> {
+async function diagnoseHeartwood(personas: PersonaWorkspace, measurements: Measurements, uri: vscode.Uri): Promise<vscode.Diagnostic[] | typeof STALE> {
   const document = personas.openDocument(uri);
   const threshold = warnAt(uri);
   // A closed file's size on disk bounds its characters: most are far from the cap and need not be read.
   if (!document && !(await mayBeNear(uri, effectiveHeartwoodCap(heartwoodCaps(uri)) * threshold))) return [];
   const version = document?.version;
-  const text = await personas.heartwoodText(folderOf(uri));
+  const measure = await measurements.heartwood(folderOf(uri));
   if (isStale(document, version)) return STALE;
-  const problem = text === undefined ? undefined : heartwoodCapProblem(reportHeartwood(text, heartwoodCaps(uri), threshold), localize);
-  if (!problem || text === undefined) return [];
+  const problem = measure && heartwoodCapProblem(measure.report, localize);
+  if (!problem || !measure) return [];
+  const text = measure.text;
   const locate = locator(document?.isDirty ? document : undefined, text);
   if (problem.kind === 'over' && problem.cutIndex !== undefined) {
     return [diagnostic(new vscode.Range(locate.at(problem.cutIndex), locate.end()), problem.message, vscode.DiagnosticSeverity.Error, DiagnosticCode.over)];

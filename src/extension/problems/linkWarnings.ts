@@ -9,6 +9,7 @@ import { Disposable } from '../util/disposable';
 import { DIAGNOSTIC_SOURCE } from './fileProblems';
 import { baseName, ContentChange, Persona, PersonaWorkspace } from '../model/personaWorkspace';
 import { Throttle } from '../util/throttle';
+import type { Measurements } from '../model/measurements';
 
 export const LINK_OUTSIDE_CODE = 'link-outside';
 
@@ -26,11 +27,18 @@ export class LinkWarnings extends Disposable {
   private generation = 0;
   private targets = new Map<string, string>();
 
-  constructor(private readonly personas: PersonaWorkspace) {
+  constructor(
+    private readonly personas: PersonaWorkspace,
+    measurements: Measurements,
+  ) {
     super();
     this.register(personas.onDidChangePersonas(() => this.checks.add('all')));
-    // A file replaced by a link keeps its name: only its content event tells.
-    this.register(personas.onDidChangeContent((change) => this.checks.add(change, `${change.folder.toString()}/${change.name}`)));
+    // A file replaced by a link keeps its name: only its content change tells (settings changes, 'all', move no link).
+    this.register(
+      measurements.onDidChange(({ folder, names }) => {
+        if (names !== 'all') for (const name of names) this.checks.add({ folder, name }, `${folder.toString()}/${name}`);
+      }),
+    );
     void this.check(['all']);
   }
 

@@ -3,9 +3,9 @@
 // or passes its cap (a click opens the preview); and the runtime's name (a click
 // chooses another). Both read the one measurement, updated while typing.
 import * as vscode from 'vscode';
-import { CapState, Composition, HEARTWOOD_FILE, reportHeartwood, RUNTIME_NAMES, statusSummary, StatusSummary } from '../../core';
+import { CapState, Composition, HEARTWOOD_FILE, RUNTIME_NAMES, statusSummary, StatusSummary } from '../../core';
 import { CHOOSE_RUNTIME_COMMAND } from '../commands/chooseRuntime';
-import { heartwoodCaps, onDidChangeSettings, warnAt } from '../model/config';
+import { onDidChangeSettings } from '../model/config';
 import { localize } from '../util/coreMessages';
 import { STATUS_BAR_DELAY_MS } from '../util/delays';
 import { Disposable } from '../util/disposable';
@@ -50,12 +50,6 @@ export class PersonaStatusBar extends Disposable {
     this.register(
       measurements.onDidChange(({ folder }) => {
         if (this.shown?.persona.uri.toString() === folder.toString()) this.queue.request();
-      }),
-    );
-    // HEARTWOOD.md is not part of any runtime's composition, and its caps are settings.
-    this.register(
-      personas.onDidChangeContent(({ folder, name }) => {
-        if (name === HEARTWOOD_FILE && this.shown?.persona.uri.toString() === folder.toString()) this.queue.request();
       }),
     );
     this.register(onDidChangeSettings(() => this.queue.request()));
@@ -106,12 +100,11 @@ export class PersonaStatusBar extends Disposable {
     let summary: StatusSummary;
     let tokenLines: string[] = [];
     try {
-      const [composition, heartwoodText] = await Promise.all([
+      const [composition, heartwood] = await Promise.all([
         this.measurements.composition(persona.uri),
-        persona.heartwood || baseName(active) === HEARTWOOD_FILE ? this.personas.heartwoodText(persona.uri) : Promise.resolve(undefined),
+        persona.heartwood || baseName(active) === HEARTWOOD_FILE ? this.measurements.heartwood(persona.uri) : Promise.resolve(undefined),
       ]);
-      const heartwood = heartwoodText === undefined ? undefined : reportHeartwood(heartwoodText, heartwoodCaps(persona.uri), warnAt(persona.uri));
-      summary = statusSummary({ composition, heartwood, active: baseName(active) }, localize);
+      summary = statusSummary({ composition, heartwood: heartwood?.report, active: baseName(active) }, localize);
       tokenLines = this.tokenLines(persona.uri, composition);
     } catch (error) {
       // A file vanished mid-read: its own change event brings another pass.

@@ -71,12 +71,8 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
       }),
     );
     this.register(
-      personas.onDidChangeContent(({ folder, name }) => {
-        if (name === HEARTWOOD_FILE) this.stats.invalidate(vscode.Uri.joinPath(folder, name));
-      }),
-    );
-    this.register(
       measurements.onDidChange(({ folder, names }) => {
+        if (names === 'all' || names.includes(HEARTWOOD_FILE)) this.stats.invalidate(vscode.Uri.joinPath(folder, HEARTWOOD_FILE));
         if (names === 'all') this.fileChanged(folder, undefined);
         else for (const name of names) this.fileChanged(folder, vscode.Uri.joinPath(folder, name));
       }),
