@@ -166,7 +166,13 @@ export class Measurements extends Disposable {
     const dir = folder.fsPath || folder.path;
     const persona = this.personas.find(folder);
     // Nothing above the workspace folder is looked at or read: the chain stops there.
-    const { names, clamped } = filesWithinWorkspace(profile, dir, this.depth(folder), (relative) => this.exists(folder, relative));
+    const { names, clamped } = filesWithinWorkspace(
+      profile,
+      dir,
+      this.depth(folder),
+      (relative) => this.exists(folder, relative),
+      (relative) => this.markerAbove(folder, relative),
+    );
     state.clamped = clamped;
     const entries = await Promise.all(
       names.map(async (name) => [name, await this.read(folder, name, profile.readLimit, persona)] as const),
@@ -208,6 +214,13 @@ export class Measurements extends Disposable {
   private exists(folder: vscode.Uri, relative: string): boolean {
     const uri = vscode.Uri.joinPath(folder, relative);
     if (uri.scheme !== 'file' || !this.inWorkspace(uri) || !pathExistsNow) return false;
+    return pathExistsNow(uri.fsPath);
+  }
+
+  /** Whether a root marker (`.git`) is above the workspace folder: a stat, which reads nothing; undefined without a local disk. */
+  private markerAbove(folder: vscode.Uri, relative: string): boolean | undefined {
+    const uri = vscode.Uri.joinPath(folder, relative);
+    if (uri.scheme !== 'file' || !pathExistsNow) return undefined;
     return pathExistsNow(uri.fsPath);
   }
 

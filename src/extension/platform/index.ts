@@ -88,3 +88,25 @@ export const nodeExecutable: string | undefined = process.execPath;
 
 /** The token counter, a worker thread holding the tokenizer. Undefined where none can be started: no counts show there. */
 export const createTokenEngine: ((workerPath: string) => TokenEngine) | undefined = (workerPath) => new TokenEngine(workerPath);
+
+/**
+ * Creates a local file only where no entry of that name exists (O_CREAT | O_EXCL, which
+ * also refuses a link): a file that appears meanwhile is never truncated. False when one
+ * was there; the folder is made first when needed.
+ */
+export const createFileExclusive: ((fsPath: string, bytes: Uint8Array) => Promise<boolean>) | undefined = async (fsPath, bytes) => {
+  await fs.promises.mkdir(path.dirname(fsPath), { recursive: true });
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(fsPath, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o666);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(bytes);
+  } finally {
+    await handle.close();
+  }
+  return true;
+};

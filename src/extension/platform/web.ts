@@ -23,5 +23,7 @@ export const nodeExecutable: typeof NodePlatform.nodeExecutable = undefined;
 
 export const createTokenEngine: typeof NodePlatform.createTokenEngine = undefined;
 
+export const createFileExclusive: typeof NodePlatform.createFileExclusive = undefined;
+
 // The same names as platform/index.ts, which is what the rest of the extension imports.
-({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine }) satisfies typeof NodePlatform;
+({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive }) satisfies typeof NodePlatform;
