@@ -1,6 +1,7 @@
 // How OpenClaw 2026.9.6 cuts one bootstrap file to its cap: head and tail around a
 // marker that fits inside the cap, or, for AGENTS.md, head, policy digest and tail.
 // Every character of the result remembers where in the file it came from.
+import { splitsSurrogatePair } from '../surrogates';
 
 /** Text sent for a file, with, for each UTF-16 unit, its index in the file or -1 (marker). */
 export interface Traced {
@@ -30,21 +31,13 @@ const AGENTS_DIGEST_SHARE = 0.35;
 const AGENTS_TAIL_SHARE = 0.15;
 const DIGEST_LINE_MAX = 240;
 
-const isHigh = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
-const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
-
-/** Whether index `at` of `text` falls between the two halves of a surrogate pair. */
-export function splitsPair(text: string, at: number): boolean {
-  return at > 0 && at < text.length && isHigh(text.charCodeAt(at - 1)) && isLow(text.charCodeAt(at));
-}
-
 /** [start, end) of `text`, each edge moved inward off the middle of a surrogate pair. */
 export function safeRange(text: string, start: number, end: number): [number, number] {
   let from = Math.min(Math.max(start, 0), text.length);
   let to = Math.min(Math.max(end, 0), text.length);
   if (to <= from) return [from, from];
-  if (splitsPair(text, from)) from++;
-  if (splitsPair(text, to)) to--;
+  if (splitsSurrogatePair(text, from)) from++;
+  if (splitsSurrogatePair(text, to)) to--;
   return to <= from ? [from, from] : [from, to];
 }
 
@@ -52,7 +45,7 @@ export function safeRange(text: string, start: number, end: number): [number, nu
 export function truncateTraced(traced: Traced, max: number): Traced {
   const limit = Math.max(0, Math.floor(max));
   if (traced.text.length <= limit) return traced;
-  const end = splitsPair(traced.text, limit) ? limit - 1 : limit;
+  const end = splitsSurrogatePair(traced.text, limit) ? limit - 1 : limit;
   return { text: traced.text.slice(0, end), origin: traced.origin.slice(0, end) };
 }
 

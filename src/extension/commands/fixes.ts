@@ -5,6 +5,7 @@ import { miscasedBootstrapName } from '../../core';
 import { baseName, folderOf } from '../model/personaWorkspace';
 import type { CommandContext } from './context';
 import { expectFileSystemError, logUnlessFileSystemError } from '../util/log';
+import { targetUri } from './target';
 
 export interface ShowCutOptions {
   /** Scroll to the cut rather than to the section's start (default true). */
@@ -18,9 +19,6 @@ export function registerFixCommands(deps: CommandContext): vscode.Disposable[] {
   ];
 }
 
-function targetUri(target: unknown): vscode.Uri | undefined {
-  return target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
-}
 
 async function showCut(deps: CommandContext, target: unknown, options: ShowCutOptions = {}): Promise<void> {
   const uri = targetUri(target);

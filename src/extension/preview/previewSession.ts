@@ -3,7 +3,7 @@
 // everything, then each change sends only the changed sections as patches. Updates
 // are coalesced, never debounced.
 import * as vscode from 'vscode';
-import { Composition, HEARTWOOD_FILE, lineAndColumn } from '../../core';
+import { Composition, HEARTWOOD_FILE, editorLineAndColumn } from '../../core';
 import { previewWrap } from '../model/config';
 import { PREVIEW_ACK_TIMEOUT_MS, PREVIEW_FRAME_MS } from '../util/delays';
 import { Disposable } from '../util/disposable';
@@ -307,9 +307,6 @@ export class PreviewSession extends Disposable {
     const measure = await this.source.file(uri);
     const span = measure?.dropped[0];
     if (!measure || !span) return undefined;
-    const at = lineAndColumn(measure.text, Math.min(span.start, measure.text.length));
-    // The measured text keeps a BOM the editor does not show.
-    const bom = at.line === 0 && measure.text.charCodeAt(0) === 0xfeff ? 1 : 0;
-    return { line: at.line, column: at.column - bom };
+    return editorLineAndColumn(measure.text, Math.min(span.start, measure.text.length));
   }
 }
