@@ -12,6 +12,7 @@ import { Measurements } from '../model/measurements';
 import { baseName, folderOf, isPersonaFileName, Persona, PersonaWorkspace } from '../model/personaWorkspace';
 import { Throttle } from '../util/throttle';
 import { logUnexpected, logUnlessFileSystemError } from '../util/log';
+import { Latest } from '../util/latest';
 
 /**
  * Files diagnosed at once: a pass over 500 personas after the first walk reads a few
@@ -22,7 +23,7 @@ const FILES_IN_FLIGHT = 8;
 export class CapDiagnostics extends Disposable {
   private readonly collection = this.register(vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE));
   /** Per file, the latest pass: an older pass finishing late must not win. */
-  private readonly generations = new Map<string, number>();
+  private readonly passes = new Latest();
   private readonly queue = this.register(
     new Throttle<vscode.Uri>(
       (uris) => void mapBounded(uris, FILES_IN_FLIGHT, (uri) => this.update(uri).catch((error: unknown) => logUnexpected('Problems of a persona file', error))),
@@ -95,19 +96,13 @@ export class CapDiagnostics extends Disposable {
   }
 
   private clear(uri: vscode.Uri): void {
-    this.nextGeneration(uri.toString());
+    this.passes.stale(uri.toString());
     this.collection.delete(uri);
-  }
-
-  private nextGeneration(key: string): number {
-    const generation = (this.generations.get(key) ?? 0) + 1;
-    this.generations.set(key, generation);
-    return generation;
   }
 
   private async update(uri: vscode.Uri): Promise<void> {
     const key = uri.toString();
-    const generation = this.nextGeneration(key);
+    const latest = this.passes.begin(key);
     const persona = this.personaFor(uri);
     if (!persona) {
       if (this.collection.has(uri)) this.collection.delete(uri);
@@ -121,7 +116,7 @@ export class CapDiagnostics extends Disposable {
       logUnlessFileSystemError('Problems of a persona file', error);
       return;
     }
-    if (this.isDisposed || result === STALE || this.generations.get(key) !== generation) return;
+    if (this.isDisposed || result === STALE || !latest()) return;
     const current = this.collection.get(uri) ?? [];
     if (result.length === 0 || !this.personaFor(uri)) {
       if (current.length > 0) this.collection.delete(uri);

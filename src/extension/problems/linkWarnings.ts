@@ -10,6 +10,7 @@ import { DIAGNOSTIC_SOURCE } from './fileProblems';
 import { baseName, ContentChange, Persona, PersonaWorkspace } from '../model/personaWorkspace';
 import { Throttle } from '../util/throttle';
 import type { Measurements } from '../model/measurements';
+import { Latest } from '../util/latest';
 
 export const LINK_OUTSIDE_CODE = 'link-outside';
 
@@ -23,8 +24,8 @@ export class LinkWarnings extends Disposable {
   readonly onDidChange = this.changeEmitter.event;
   /** `all` after the persona list changed; otherwise the files whose content changed. */
   private readonly checks = this.register(new Throttle<ContentChange | 'all'>((items) => void this.check(items), { delayMs: LINK_CHECK_DELAY_MS }));
-  /** Bumped by each pass over every file: an older pass finishing late must not win. */
-  private generation = 0;
+  /** Each pass over every file begins anew: an older pass finishing late must not win, and a pass over a few files yields to one over all. */
+  private readonly passes = new Latest<'all'>();
   private targets = new Map<string, string>();
 
   constructor(
@@ -49,7 +50,7 @@ export class LinkWarnings extends Disposable {
 
   private async check(items: ReadonlyArray<ContentChange | 'all'>): Promise<void> {
     const all = items.includes('all');
-    const generation = all ? ++this.generation : this.generation;
+    const latest = all ? this.passes.begin('all') : this.passes.current('all');
     const files = all
       ? this.personas.personas.flatMap((persona) => filesOf(persona).map((name) => ({ persona, name })))
       : items.flatMap((item) => {
@@ -62,7 +63,7 @@ export class LinkWarnings extends Disposable {
       if (!root || root.scheme !== 'file' || persona.uri.scheme !== 'file' || !linkLeadingOutside) return { key: uri.toString(), target: undefined };
       return { key: uri.toString(), target: await linkLeadingOutside(uri.fsPath, root.fsPath) };
     });
-    if (this.isDisposed || generation !== this.generation) return;
+    if (this.isDisposed || !latest()) return;
     const targets = new Map(all ? [] : this.targets);
     for (const { key, target } of found) {
       if (target === undefined) targets.delete(key);

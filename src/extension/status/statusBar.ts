@@ -15,6 +15,7 @@ import { tooltipLines } from '../tokens/tokenViews';
 import { baseName, Persona, PersonaWorkspace } from '../model/personaWorkspace';
 import { Throttle } from '../util/throttle';
 import { logUnlessFileSystemError } from '../util/log';
+import { Latest } from '../util/latest';
 
 const CONTEXT_KEY = 'personaStudio.isPersonaFile';
 const stateIcon: Record<CapState, string> = { missing: '$(circle-slash)', ok: '$(pass)', near: '$(warning)', over: '$(error)' };
@@ -23,7 +24,8 @@ export class PersonaStatusBar extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem('personaStudio.status', vscode.StatusBarAlignment.Right, 100));
   private readonly runtimeItem = this.register(vscode.window.createStatusBarItem('personaStudio.runtime', vscode.StatusBarAlignment.Right, 99));
   private shown: { persona: Persona; active: vscode.Uri } | undefined;
-  private generation = 0;
+  /** The latest update: an older one finishing late must not win. */
+  private readonly passes = new Latest<'status'>();
   private isPersonaFile: boolean | undefined;
   /** What each item shows now; hidden items show nothing, so are drawn afresh. */
   private rendered = '';
@@ -76,7 +78,7 @@ export class PersonaStatusBar extends Disposable {
     }
     if (!editor || !persona) {
       this.shown = undefined;
-      this.generation++;
+      this.passes.stale('status');
       this.rendered = this.runtimeRendered = '';
       this.item.hide();
       this.runtimeItem.hide();
@@ -93,7 +95,7 @@ export class PersonaStatusBar extends Disposable {
   }
 
   private async update(): Promise<void> {
-    const generation = ++this.generation;
+    const latest = this.passes.begin('status');
     const shown = this.shown;
     if (!shown) return;
     const { persona, active } = shown;
@@ -111,7 +113,7 @@ export class PersonaStatusBar extends Disposable {
       logUnlessFileSystemError('the status bar', error);
       return;
     }
-    if (this.isDisposed || generation !== this.generation) return;
+    if (this.isDisposed || !latest()) return;
     this.render(persona, summary, tokenLines);
   }
 
