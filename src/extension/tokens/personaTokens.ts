@@ -12,6 +12,7 @@ import { Throttle } from '../util/throttle';
 import type { TokenEngine } from './engine';
 import { createTokenEngine } from '../platform';
 import { CompositionCounter } from './compositionCounter';
+import { logUnexpected } from '../util/log';
 
 /** A persona's counts, of one composition in one encoding. */
 export interface PersonaTokenCounts {
@@ -124,6 +125,7 @@ export class PersonaTokens extends Disposable {
     } catch (error) {
       if (this.wanted.get(key)?.composition === composition) this.wanted.delete(key);
       const message = error instanceof Error ? error.message : String(error);
+      logUnexpected('counting tokens', error);
       // Said once: the sizes still show, and the next edit tries again.
       if (this.failure !== message) void vscode.window.showWarningMessage(vscode.l10n.t('Tokens not counted: {0}', message));
       this.failure = message;

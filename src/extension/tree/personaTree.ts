@@ -51,7 +51,7 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
   ) {
     super();
     if (links) this.register(links.onDidChange(() => this.refreshes.add(ALL)));
-    // The tree shows counts another surface asked for: it starts no count of its own.
+    // A persona's counts, asked for by any surface (the tree asks for those it measured).
     if (tokens) this.register(tokens.onDidChange((folder) => this.nodes.get(folder) && this.refreshes.add(folder.toString())));
     this.stats = new TreeStats(personas, measurements);
     this.register({ dispose: () => (this.refreshes.dispose(), this.verifications.dispose()) });
@@ -199,7 +199,10 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
         if (startsExpanded) this.expanded.add(element.uri.toString());
         // A collapsed persona is measured only once it is opened (or something else measured it).
         const measured = this.expanded.has(element.uri.toString()) || this.stats.peek(element.uri);
-        return personaItem(element, measured ? await this.stats.persona(element.uri, element.persona.heartwood) : undefined, {
+        const stats = measured ? await this.stats.persona(element.uri, element.persona.heartwood) : undefined;
+        // A measured persona's tokens are asked for here too, not only when another surface asked.
+        if (stats) this.tokens?.request(element.uri, stats.composition);
+        return personaItem(element, stats, {
           multiRoot: (vscode.workspace.workspaceFolders?.length ?? 0) > 1,
           expanded: startsExpanded,
           tokens: this.tokensOf(element.uri),
