@@ -97,9 +97,25 @@ class FolderRules {
   }
 }
 
+/** Each workspace folder's rules, built once per settings change: a file event compiles no pattern. */
+const rulesCache = new Map<string, FolderRules>();
+
+function rulesOf(workspaceFolder: vscode.WorkspaceFolder): FolderRules {
+  const key = workspaceFolder.uri.toString();
+  let rules = rulesCache.get(key);
+  // A folder replaced under the same URI (removed and added again) gets new rules too.
+  if (!rules || rules.workspaceFolder !== workspaceFolder) rulesCache.set(key, (rules = new FolderRules(workspaceFolder)));
+  return rules;
+}
+
+/** Drops the built rules: `personaStudio.folders`, `files.exclude` or the workspace folders changed. */
+export function forgetFolderRules(): void {
+  rulesCache.clear();
+}
+
 function rulesFor(uri: vscode.Uri): FolderRules | undefined {
   const workspaceFolder = vscode.workspace.getWorkspaceFolder(uri);
-  return workspaceFolder && new FolderRules(workspaceFolder);
+  return workspaceFolder && rulesOf(workspaceFolder);
 }
 
 /** True when a persona folder could be at `folder`: worth reading when a persona file in it changes. */
@@ -134,7 +150,7 @@ export async function walkWorkspace(reader: CountingReader): Promise<{ personas:
   const personas: Persona[] = [];
   let stop: DiscoveryStop | undefined;
   for (const workspaceFolder of vscode.workspace.workspaceFolders ?? []) {
-    const rules = new FolderRules(workspaceFolder);
+    const rules = rulesOf(workspaceFolder);
     const root = workspaceFolder.uri.toString();
     const result = await discoverPersonaFolders(root, reader, { skip: rules.skip, exclude: rules.exclude, maxDepth: MAX_DEPTH, maxFolders: MAX_FOLDERS });
     if (result.incomplete) stop = { by: stop?.by ?? result.stoppedBy ?? 'folders', folders: (stop?.folders ?? 0) + result.foldersRead };

@@ -11,7 +11,7 @@ import {
 } from '../../core';
 import { CREATED_SETTLE_MS } from '../util/delays';
 import { Disposable } from '../util/disposable';
-import { CountingReader, couldBePersona, describe, DiscoveryStop, isInside, Persona, readFolder, walkCreated, walkWorkspace, withinReach } from './personaDiscovery';
+import { CountingReader, couldBePersona, describe, DiscoveryStop, forgetFolderRules, isInside, Persona, readFolder, walkCreated, walkWorkspace, withinReach } from './personaDiscovery';
 import { LiveContent } from './liveContent';
 import { Throttle } from '../util/throttle';
 
@@ -125,9 +125,23 @@ export class PersonaWorkspace extends Disposable {
         if (isReadName(name)) this.contentEmitter.fire({ folder: folderOf(document.uri), name });
       }),
     );
-    this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refresh('the workspace folders changed')));
+    // Trust makes the workspace's own personaStudio.folders count: the rules change.
+    this.register(
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        forgetFolderRules();
+        void this.refresh('the workspace was trusted');
+      }),
+    );
+    this.register(
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        forgetFolderRules();
+        void this.refresh('the workspace folders changed');
+      }),
+    );
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
+        const rulesChanged = event.affectsConfiguration(FOLDERS_SETTING) || event.affectsConfiguration('files.exclude');
+        if (rulesChanged) forgetFolderRules();
         if (event.affectsConfiguration(FOLDERS_SETTING)) void this.refresh(`${FOLDERS_SETTING} changed`);
         else if (event.affectsConfiguration('files.exclude')) void this.refresh('files.exclude changed');
         else if (event.affectsConfiguration('personaStudio')) this.log?.info('Settings changed; which folders are personas did not: no walk');
