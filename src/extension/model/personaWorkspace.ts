@@ -14,6 +14,7 @@ import { Disposable } from '../util/disposable';
 import { CountingReader, couldBePersona, describe, DiscoveryStop, forgetFolderRules, isInside, Persona, readFolder, walkCreated, walkWorkspace, withinReach } from './personaDiscovery';
 import { LiveContent } from './liveContent';
 import { Throttle } from '../util/throttle';
+import { logUnexpected } from '../util/log';
 
 export type { DiscoveryStop, Persona } from './personaDiscovery';
 
@@ -238,6 +239,9 @@ export class PersonaWorkspace extends Disposable {
             await this.update(take(this.deleted), take(this.created), take(this.stale));
           } else break;
         }
+      } catch (error) {
+        // A failed pass is a bug: it is seen, the list stays as it was, and the next change tries again.
+        logUnexpected('discovery', error);
       } finally {
         this.running = undefined;
       }

@@ -32,11 +32,6 @@ export function logUnexpected(where: string, error: unknown): void {
   log.error(describeError(where, error));
 }
 
-/** Runs a promise nobody awaits: its failure is logged instead of lost as an unhandled rejection. */
-export function inBackground(where: string, promise: Promise<unknown>): void {
-  promise.catch((error: unknown) => logUnexpected(where, error));
-}
-
 /**
  * True for a file-system error: a file or folder gone, not a folder, no permission,
  * unreadable. Reading the user's files expects these; anything else is a bug.
