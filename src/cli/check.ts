@@ -30,6 +30,7 @@ import {
   escapeControls,
 } from '../core';
 import { countTokens } from '../core/tokensCount';
+import { formatSecrets, SecretCheck } from './secrets';
 
 export interface FileCheck {
   readonly name: string;
@@ -65,11 +66,19 @@ export interface PersonaCheck {
   /** Tokens of the whole text `compose` prints; absent with `--encoding off`. */
   readonly tokens?: number;
   readonly encoding?: TokenEncoding;
+  /** The secrets its files hold, masked; absent until checkSecrets has run. */
+  readonly secrets?: readonly SecretCheck[];
 }
 
 /** Checks one persona folder; with an `encoding`, counts the tokens of what is sent. */
-export function checkPersona(dir: string, profile: RuntimeProfile, options: RuntimeOptions, caps: HeartwoodCaps, encoding?: TokenEncoding): PersonaCheck {
-  const composition = profile.compose(readPersonaInput(dir, profile), options);
+export function checkPersona(
+  dir: string,
+  profile: RuntimeProfile,
+  options: RuntimeOptions,
+  caps: HeartwoodCaps,
+  encoding?: TokenEncoding,
+  composition: Composition = profile.compose(readPersonaInput(dir, profile), options),
+): PersonaCheck {
   const files = composition.files.map((file) => ({
     ...fileCheck(file, composition.unit),
     ...(encoding && { tokens: countTokens(file.section, encoding) }),
@@ -156,6 +165,7 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
         (heartwood.cut ? `, cut at line ${heartwood.cut.line + 1}, column ${heartwood.cut.column + 1}${heartwood.cut.splitsPair ? ' (splits a surrogate pair)' : ''}` : ''),
     );
   }
+  lines.push(...formatSecrets(check.secrets ?? [], runtimeLabel));
   return lines.join('\n');
 }
 
