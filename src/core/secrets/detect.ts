@@ -55,9 +55,21 @@ async function presetCandidates(text: string): Promise<Candidate[]> {
     .filter((message) => message.type === 'message')
     .map((message) => {
       const kind = kindOfRule(message.ruleId, message.messageId);
-      const [start, end] = message.range;
+      const [start, end] = kind === 'aws-secret-access-key' ? awsSecretRange(text, message.range) : message.range;
       return { kind, start, end, secret: passwordOf(text, kind, start, end) };
     });
+}
+
+/**
+ * secretlint 12.0.0 reports an AWS secret access key at the start of its whole match (the
+ * `AWS_SECRET_ACCESS_KEY=` name) with the key's length: the key itself is the first run of
+ * 40 key characters from there.
+ */
+function awsSecretRange(text: string, [start, end]: readonly [number, number]): readonly [number, number] {
+  const key = /[A-Za-z0-9/+=]{40}(?![A-Za-z0-9/+=])/g;
+  key.lastIndex = start;
+  const match = key.exec(text);
+  return match && match.index - start < 200 ? [match.index, match.index + 40] : [start, end];
 }
 
 /** The password of a URL finding (so `db.example.com` does not make it a placeholder); else the whole. */

@@ -31,7 +31,9 @@ export interface HiddenInstruction {
 
 const HIDDEN = /(?:[\u{E0000}-\u{E007F}]|[\u200B-\u200D\u2060-\u2064\u180E\uFEFF]|[\u202A-\u202E\u2066-\u2069]|[\u{E0100}-\u{E01EF}])+/gu;
 const BLACK_FLAG = 0x1f3f4;
+/** Characters of decoded or quoted text a message shows. */
 const SHOWN = 40;
+const QUOTED = 80;
 
 function kindOf(point: number): HiddenKind {
   if (point >= 0xe0000 && point <= 0xe007f) return 'tag';
@@ -80,8 +82,8 @@ function ordinary(text: string, start: number, points: readonly number[]): boole
   return before === BLACK_FLAG && points[points.length - 1] === 0xe007f && points.every((p) => p >= 0xe0020 && p <= 0xe007f);
 }
 
-function shorten(text: string): string {
-  return text.length <= SHOWN ? text : `${text.slice(0, SHOWN)}…`;
+function shorten(text: string, most = SHOWN): string {
+  return text.length <= most ? text : `${text.slice(0, most)}…`;
 }
 
 const COMMENT = /<!--([\s\S]*?)(?:-->|$(?![\s\S]))/g;
@@ -102,7 +104,7 @@ export function findHiddenInstructions(text: string, t: SecretRender = englishSe
     const rule = body.split(/\r?\n|\r/).map((line) => line.trim()).find((line) => IMPERATIVE.test(line));
     if (!rule) continue;
     lines ??= new LineIndex(text);
-    found.push({ start: match.index, end: match.index + match[0].length, line: lines.lineOf(match.index), message: t('hiddenComment', shorten(rule.replace(/\s+/g, ' '))) });
+    found.push({ start: match.index, end: match.index + match[0].length, line: lines.lineOf(match.index), message: t('hiddenComment', shorten(rule.replace(/\s+/g, ' '), QUOTED)) });
   }
   return found;
 }
