@@ -6,6 +6,3 @@ export function nodeExtensionBuild(common?: BuildOptions): BuildOptions;
 export function json5Build(common?: BuildOptions): BuildOptions;
 export const SCAFFOLDING_BUNDLE: string;
 export function scaffoldingBuild(common?: BuildOptions): BuildOptions;
-export const SECRETS_BUNDLE: string;
-export function secretsBuild(common?: BuildOptions): BuildOptions;
-export function quietSecretlint(): import('esbuild').Plugin;

@@ -5,9 +5,6 @@
 /** The JSON5 parser, needed only when the user names an openclaw.json. */
 export const JSON5_BUNDLE = 'json5.js';
 
-/** The secret detector and secretlint's rules, needed only when a persona's text is checked for secrets. */
-export const SECRETS_BUNDLE = 'secrets.js';
-
 /** The scaffolding commands and their templates, needed only when files are created. */
 export const SCAFFOLDING_BUNDLE = 'scaffolding.js';
 
@@ -40,29 +37,6 @@ export function oneVscode() {
       build.onLoad({ filter: /.*/, namespace: 'one-vscode' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
     },
   };
-}
-
-/**
- * secretlint's profiler keeps every performance mark it makes (dozens a scan: a leak when
- * the scan runs on every keystroke), and its debug logger prints whatever DEBUG asks for:
- * in our bundles both are no-ops. Only imports from secretlint's own packages are swapped.
- */
-export function quietSecretlint() {
-  const stubs = { debug: 'export default () => () => {};', '@secretlint/profiler': 'export const secretLintProfiler = { mark() {} };' };
-  return {
-    name: 'quiet-secretlint',
-    setup(build) {
-      build.onResolve({ filter: /^(debug|@secretlint\/profiler)$/ }, (args) =>
-        /[\\/]@secretlint[\\/]/.test(args.importer) ? { path: args.path, namespace: 'quiet-secretlint' } : undefined,
-      );
-      build.onLoad({ filter: /.*/, namespace: 'quiet-secretlint' }, (args) => ({ contents: stubs[args.path], loader: 'js' }));
-    },
-  };
-}
-
-/** esbuild options of the detector's own bundle (src/core/secrets/bundle.ts), beside extension.js, which can require it on first use. */
-export function secretsBuild(common = {}) {
-  return { ...common, entryPoints: ['src/core/secrets/bundle.ts'], outfile: `dist/${SECRETS_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', plugins: [...(common.plugins ?? []), quietSecretlint()] };
 }
 
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
