@@ -50,8 +50,12 @@ const WEB_SCHEMES = new Set(['http', 'https', 'ftp', 'ftps', 'ws', 'wss']);
  * `NAME_TOKEN=value`, `password: value`, `- **API Key**: \`value\``, `"apiKey": "value"`:
  * a key that names a secret, `=` or `:` (a full-width colon too), and one value without spaces.
  */
-const ASSIGNED =
-  /(?<![\w-])([\w.-]*?(?:api[-_ ]?key|apikey|token|secret|passw(?:or)?d|pwd|passphrase|credentials?|key))["']?(?:\*\*|__)?[ \t]*(?:=>|[:=：])[ \t]*(?:\*\*|__)?[ \t]*(["'`]?)([^\s"'`,;]{6,200})\2/giu;
+// The value is read in a lookahead, so the search goes on from the separator: in
+// `name: GITHUB_TOKEN=…` the second key is still seen.
+const ASSIGNED = /(?<![\w.-])([\w.-]{1,80})["']?(?:\*\*|__)?[ \t]*(?:=>|[:=：])[ \t]*(?:\*\*|__)?[ \t]*(?=(["'`]?)([^\s"'`,;]{6,200})\2)/gu;
+// The key's name ends in a word that names a secret. (Tested apart: a lazy `[\w.-]*?` before
+// these words made the search quadratic in a long run of `a.a.a.…`.)
+const SECRET_KEY = /(?:api[-_ ]?key|apikey|token|secret|passw(?:or)?d|pwd|passphrase|credentials?|key)$/i;
 const PASSWORD_KEY = /pass|pwd/i;
 /** Generated keys are longer than this; a shorter value after `KEY=` is most often a stand-in. */
 const MIN_KEY = 16;
@@ -79,9 +83,10 @@ export function ownCandidates(text: string): Candidate[] {
   }
   for (const match of text.matchAll(ASSIGNED)) {
     const [whole, key, , value] = match;
+    if (!SECRET_KEY.test(key)) continue;
     const password = PASSWORD_KEY.test(key);
     if (NOT_A_VALUE.test(value) || !(password ? plausiblePassword(value) : mixed(value) && value.length >= MIN_KEY)) continue;
-    const start = match.index + whole.length - value.length - match[2].length;
+    const start = match.index + whole.length + match[2].length;
     found.push({ kind: password ? 'password' : 'assigned-secret', start, end: start + value.length, secret: [start, start + value.length] });
   }
   return found;
