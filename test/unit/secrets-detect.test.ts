@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { detectSecrets, SecretFinding } from '../../src/core/secrets/detect';
-import { isPlaceholder, isSecretKind, maskSecret, maskText, placeholderFor, SUPPRESS_SECRET_COMMENT } from '../../src/core/secrets';
+import { isPlaceholder, isSecretKind, maskSecret, maskText, placeholderFor, replaceWithPlaceholder, suppressEdit, SUPPRESS_SECRET_COMMENT } from '../../src/core/secrets';
 
 const SAMPLE = path.join(__dirname, '../fixtures/secrets');
 
@@ -152,5 +152,25 @@ describe('Secrets: placeholders, masks, fixes', () => {
   it('suggests the environment variable of each kind', () => {
     assert.strictEqual(placeholderFor('openai-api-key'), '${OPENAI_API_KEY}');
     assert.strictEqual(placeholderFor('telegram-bot-token'), '${TELEGRAM_BOT_TOKEN}');
+  });
+});
+
+describe('Secrets: quick fixes', () => {
+  const apply = (text: string, edit: { start: number; end: number; text: string }) => text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+
+  it('replaces the value with its environment variable, and then finds nothing', async () => {
+    const text = 'TOOLS\r\nGITHUB_TOKEN=ghp_FAKEa1B2c3D4e5a1B2c3D4e5a1B2c3D4e5xY\r\nmore';
+    const [finding] = await detectSecrets(text);
+    const fixed = apply(text, replaceWithPlaceholder(finding));
+    assert.strictEqual(fixed, 'TOOLS\r\nGITHUB_TOKEN=${GITHUB_TOKEN}\r\nmore');
+    assert.deepStrictEqual(await detectSecrets(fixed), []);
+  });
+
+  it('marks the line with the suppression comment, and then finds nothing', async () => {
+    const text = 'a\nGITHUB_TOKEN=ghp_FAKEa1B2c3D4e5a1B2c3D4e5a1B2c3D4e5xY\r\nb';
+    const [finding] = await detectSecrets(text);
+    const fixed = apply(text, suppressEdit(text, finding));
+    assert.strictEqual(fixed, `a\nGITHUB_TOKEN=ghp_FAKEa1B2c3D4e5a1B2c3D4e5a1B2c3D4e5xY ${SUPPRESS_SECRET_COMMENT}\r\nb`);
+    assert.deepStrictEqual(await detectSecrets(fixed), []);
   });
 });

@@ -11,3 +11,4 @@ export * from './sent';
 export * from './hidden';
 export * from './droppedRules';
 export { LineIndex } from './lines';
+export * from './fixes';
