@@ -47,6 +47,10 @@ function annotationsOf(check: PersonaCheck, runtimeLabel: string, warnAtFails: b
       message: secret.message,
     });
   }
+  for (const hidden of check.hidden ?? []) {
+    const title = hidden.kind === 'comment' ? 'An instruction in an HTML comment' : 'Invisible characters';
+    annotations.push({ level: 'warning', file: path.join(check.dir, hidden.file), line: hidden.line, column: hidden.column, title, message: hidden.message });
+  }
   const heartwood = check.heartwood;
   if (heartwood && (heartwood.state === 'over' || heartwood.state === 'near')) {
     const over = heartwood.state === 'over';

@@ -26,7 +26,7 @@ import {
 } from '../core';
 import { checkPersona, formatCheck, PersonaCheck } from './check';
 import { formatGithub } from './githubFormat';
-import { checkSecrets } from './secrets';
+import { checkText } from './secrets';
 
 const USAGE = `Usage:
   persona-studio compose [RUNTIME OPTIONS] DIR
@@ -34,8 +34,9 @@ const USAGE = `Usage:
   persona-studio check [--json | --format text|json|github] [--warn-at F] [--max-chars N] [--ceiling N]
                        [--encoding E] [RUNTIME OPTIONS] DIR...
                                           sizes against the runtime's caps, tokens of what is sent,
-                                          and secrets (masked); exit 1 when a file is cut or dropped
-                                          (or past F), or when a secret is sent
+                                          secrets (masked), invisible text, rules a cut drops;
+                                          exit 1 when a file is cut or dropped (or past F), or
+                                          when a secret is sent
   persona-studio scaffold DIR [FILE...]   create missing bootstrap files from templates
                                           (never overwrites; FILE may be ${HEARTWOOD_FILE})
 Runtime options:
@@ -164,7 +165,7 @@ async function check(args: string[], out: NodeJS.WritableStream): Promise<number
   for (const dir of dirs) {
     const composition = profile.compose(readPersonaInput(dir, profile), measured);
     const check = checkPersona(dir, profile, measured, caps, encoding, composition);
-    checks.push({ ...check, secrets: await checkSecrets(composition, profile.label) });
+    checks.push({ ...check, ...(await checkText(composition, profile.label)) });
   }
   const secretSent = checks.some((c) => c.secrets?.some((s) => s.sent));
   const failed = secretSent || checks.some((c) => c.cut || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));

@@ -88,8 +88,8 @@ describe('Rules a cut drops', () => {
     assert.deepStrictEqual(droppedRules(agents, openclaw.label).map((d) => d.text), []);
   });
 
-  it('nothing for a file sent whole', () => {
-    const soul = openclaw.compose(persona({ 'SOUL.md': rules.join('\n') })).files.find((f) => f.name === 'SOUL.md')!;
-    assert.deepStrictEqual(droppedRules(soul, openclaw.label), []);
+  it('nothing for a file sent whole, or one the runtime does not load', () => {
+    const files = openclaw.compose(persona({ 'SOUL.md': rules.join('\n'), 'TOOLS.md': rules.join('\n') })).files;
+    for (const name of ['SOUL.md', 'TOOLS.md']) assert.deepStrictEqual(droppedRules(files.find((f) => f.name === name)!, openclaw.label), [], name);
   });
 });

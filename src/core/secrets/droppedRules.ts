@@ -24,9 +24,12 @@ export function isPolicyLine(line: string): boolean {
   return collapsed.length > 0 && !FENCE.test(collapsed) && (LIST_OR_HEADING.test(collapsed) || RULE_WORDS.test(collapsed));
 }
 
-/** The rule lines of `file` in text the runtime drops, in file order. */
+/**
+ * The rule lines of `file` in text the runtime drops, in file order: for a file it cuts,
+ * or drops whole when its total budget is spent (not one it never loads).
+ */
 export function droppedRules(file: FileMeasure, runtimeLabel: string, t: SecretRender = englishSecrets): DroppedRule[] {
-  if (file.dropped.length === 0 || file.text.length === 0) return [];
+  if ((file.status !== 'cut' && file.status !== 'dropped') || file.text.length === 0) return [];
   const lines = new LineIndex(file.text);
   // Lines the runtime's marker carries (OpenClaw's policy digest) still reach the model.
   const carried = new Set((file.marker ?? '').split('\n'));

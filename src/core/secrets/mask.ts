@@ -37,3 +37,16 @@ export function maskText(text: string, findings: readonly Pick<SecretFinding, 's
   parts.push(text.slice(at));
   return parts.join('');
 }
+
+/**
+ * `snippet` (a line or a message quoting the text) with each finding's value in it masked:
+ * a dropped rule or a hidden comment may quote a line that holds a secret.
+ */
+export function maskWithin(snippet: string, text: string, findings: readonly Pick<SecretFinding, 'start' | 'end'>[]): string {
+  let masked = snippet;
+  for (const finding of findings) {
+    const value = text.slice(finding.start, finding.end);
+    if (masked.includes(value)) masked = masked.split(value).join(maskSecret(value));
+  }
+  return masked;
+}
