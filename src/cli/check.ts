@@ -30,6 +30,7 @@ import {
   escapeControls,
 } from '../core';
 import { countTokens } from '../core/tokensCount';
+import { DroppedRuleCheck, formatSecrets, formatTextChecks, HiddenCheck, SecretCheck } from './secrets';
 
 export interface FileCheck {
   readonly name: string;
@@ -65,11 +66,23 @@ export interface PersonaCheck {
   /** Tokens of the whole text `compose` prints; absent with `--encoding off`. */
   readonly tokens?: number;
   readonly encoding?: TokenEncoding;
+  /** The secrets its files hold, masked; with the two below, absent until checkText has run. */
+  readonly secrets?: readonly SecretCheck[];
+  /** Invisible characters, and HTML comments that give instructions. */
+  readonly hidden?: readonly HiddenCheck[];
+  /** Rule lines in text the runtime drops. */
+  readonly droppedRules?: readonly DroppedRuleCheck[];
 }
 
 /** Checks one persona folder; with an `encoding`, counts the tokens of what is sent. */
-export function checkPersona(dir: string, profile: RuntimeProfile, options: RuntimeOptions, caps: HeartwoodCaps, encoding?: TokenEncoding): PersonaCheck {
-  const composition = profile.compose(readPersonaInput(dir, profile), options);
+export function checkPersona(
+  dir: string,
+  profile: RuntimeProfile,
+  options: RuntimeOptions,
+  caps: HeartwoodCaps,
+  encoding?: TokenEncoding,
+  composition: Composition = profile.compose(readPersonaInput(dir, profile), options),
+): PersonaCheck {
   const files = composition.files.map((file) => ({
     ...fileCheck(file, composition.unit),
     ...(encoding && { tokens: countTokens(file.section, encoding) }),
@@ -156,6 +169,7 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
         (heartwood.cut ? `, cut at line ${heartwood.cut.line + 1}, column ${heartwood.cut.column + 1}${heartwood.cut.splitsPair ? ' (splits a surrogate pair)' : ''}` : ''),
     );
   }
+  lines.push(...formatSecrets(check.secrets ?? [], runtimeLabel), ...formatTextChecks(check.hidden ?? [], check.droppedRules ?? []));
   return lines.join('\n');
 }
 

@@ -1,6 +1,7 @@
 // `check --format github`: one GitHub Actions workflow command per file that is cut,
-// dropped, over or near its cap (`::error file=…,line=…,col=…,title=…::message`), so a
-// CI run shows them on the pull request; VS Code's problem matcher reads the same lines.
+// dropped, over or near its cap, and per secret (masked) a file holds
+// (`::error file=…,line=…,col=…,title=…::message`), so a CI run shows them on the pull
+// request; VS Code's problem matcher reads the same lines.
 import * as path from 'node:path';
 import { formatCount, HEARTWOOD_FILE } from '../core';
 import type { FileCheck, PersonaCheck } from './check';
@@ -35,6 +36,20 @@ function annotationsOf(check: PersonaCheck, runtimeLabel: string, warnAtFails: b
     } else if (file.state === 'over' || file.state === 'near') {
       annotations.push({ ...at, level: file.state === 'over' ? 'error' : nearLevel, title: `${file.name} ${file.state === 'over' ? 'over' : 'near'} its cap`, message: shareMessage(file) });
     }
+  }
+  for (const secret of check.secrets ?? []) {
+    annotations.push({
+      level: secret.severity,
+      file: path.join(check.dir, secret.file),
+      line: secret.line,
+      column: secret.column,
+      title: `${secret.label} ${secret.sent ? 'sent to the model provider' : 'not sent'}`,
+      message: secret.message,
+    });
+  }
+  for (const hidden of check.hidden ?? []) {
+    const title = hidden.kind === 'comment' ? 'An instruction in an HTML comment' : 'Invisible characters';
+    annotations.push({ level: 'warning', file: path.join(check.dir, hidden.file), line: hidden.line, column: hidden.column, title, message: hidden.message });
   }
   const heartwood = check.heartwood;
   if (heartwood && (heartwood.state === 'over' || heartwood.state === 'near')) {

@@ -24,16 +24,19 @@ import {
   SessionKind,
   TemplateName,
 } from '../core';
-import { checkPersona, formatCheck } from './check';
+import { checkPersona, formatCheck, PersonaCheck } from './check';
 import { formatGithub } from './githubFormat';
+import { checkText } from './secrets';
 
 const USAGE = `Usage:
   persona-studio compose [RUNTIME OPTIONS] DIR
                                           print what the runtime injects for DIR, byte for byte
   persona-studio check [--json | --format text|json|github] [--warn-at F] [--max-chars N] [--ceiling N]
                        [--encoding E] [RUNTIME OPTIONS] DIR...
-                                          sizes against the runtime's caps, and tokens of what
-                                          is sent; exit 1 when a file is cut or dropped (or past F)
+                                          sizes against the runtime's caps, tokens of what is sent,
+                                          secrets (masked), invisible text, rules a cut drops;
+                                          exit 1 when a file is cut or dropped (or past F), or
+                                          when a secret is sent
   persona-studio scaffold DIR [FILE...]   create missing bootstrap files from templates
                                           (never overwrites; FILE may be ${HEARTWOOD_FILE})
 Runtime options:
@@ -91,14 +94,21 @@ function configCaps(file: string, agent: string | undefined, runtime: string): R
 /** An error the user can act on: one line, exit 2, nothing written. */
 class UsageError extends Error {}
 
-export function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): number {
+/** The exit code; `check` answers later (its secret scan is asynchronous), the others at once. */
+export function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): number | Promise<number> {
   const [command, ...rest] = argv;
+  // One line, whatever the folder names or the argument parser hold.
+  const fail = (error: unknown): number => {
+    const message = error instanceof UsageError || isArgError(error) ? (error as Error).message : String(error);
+    err.write(`persona-studio: ${oneLine(message)}\n`);
+    return 2;
+  };
   try {
     switch (command) {
       case 'compose':
         return compose(rest, out);
       case 'check':
-        return check(rest, out);
+        return check(rest, out).catch(fail);
       case 'scaffold':
         return scaffold(rest, out);
       case '-h':
@@ -114,10 +124,7 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
         );
     }
   } catch (error) {
-    const message = error instanceof UsageError || isArgError(error) ? (error as Error).message : String(error);
-    // One line, whatever the folder names or the argument parser hold.
-    err.write(`persona-studio: ${oneLine(message)}\n`);
-    return 2;
+    return fail(error);
   }
 }
 
@@ -130,7 +137,7 @@ function compose(args: string[], out: NodeJS.WritableStream): number {
   return 0;
 }
 
-function check(args: string[], out: NodeJS.WritableStream): number {
+async function check(args: string[], out: NodeJS.WritableStream): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -150,10 +157,18 @@ function check(args: string[], out: NodeJS.WritableStream): number {
   const caps = { maxChars: count(values['max-chars'], '--max-chars'), ceiling: count(values.ceiling, '--ceiling') };
   const encoding = tokenEncoding(values.encoding);
   const dirs = positionals.map(requireFolder);
-  const checks = dirs.map((dir) => checkPersona(dir, profile, { ...options, warnAt: warnAt ?? DEFAULT_WARN_AT }, caps, encoding));
-  const failed = checks.some((c) => c.cut || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
   const format = values.format ?? (values.json ? 'json' : 'text');
   if (!['text', 'json', 'github'].includes(format)) throw new UsageError(`--format takes text, json or github, not '${format}'`);
+  const checks: PersonaCheck[] = [];
+  // One persona at a time: only one folder's texts are held while its secrets are looked for.
+  const measured = { ...options, warnAt: warnAt ?? DEFAULT_WARN_AT };
+  for (const dir of dirs) {
+    const composition = profile.compose(readPersonaInput(dir, profile), measured);
+    const check = checkPersona(dir, profile, measured, caps, encoding, composition);
+    checks.push({ ...check, ...(await checkText(composition, profile.label)) });
+  }
+  const secretSent = checks.some((c) => c.secrets?.some((s) => s.sent));
+  const failed = secretSent || checks.some((c) => c.cut || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
   if (format === 'github') out.write(formatGithub(checks, profile.label, warnAt !== undefined));
   else if (format === 'json') {
     const report = { ok: !failed, runtime: profile.id, warnAt: warnAt ?? DEFAULT_WARN_AT, encoding: encoding ?? 'off', personas: checks };
@@ -243,5 +258,5 @@ if (require.main === module) {
   guardOutput(process.stdout, process.stderr, (code) => process.exit(code));
   // Nothing useful can be said once stderr is gone.
   process.stderr.on('error', () => process.exit(2));
-  process.exitCode = main(process.argv.slice(2));
+  void Promise.resolve(main(process.argv.slice(2))).then((code) => (process.exitCode = code));
 }

@@ -131,9 +131,9 @@ describe('hostile input: the CLI', () => {
       const peak = (command: string, dir: string): number => {
         const script = `const { Writable } = require('node:stream');
           const { main } = require(${JSON.stringify(cli)});
-          main([${JSON.stringify(command)}, ${JSON.stringify(dir)}], new Writable({ write(c, e, done) { done(); } }), process.stderr);
-          // VmHWM starts afresh at exec; maxRSS would carry the parent's peak over from the fork.
-          process.stdout.write(/VmHWM:\\s*(\\d+) kB/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1]);`;
+          Promise.resolve(main([${JSON.stringify(command)}, ${JSON.stringify(dir)}], new Writable({ write(c, e, done) { done(); } }), process.stderr)).then(() =>
+            // VmHWM starts afresh at exec; maxRSS would carry the parent's peak over from the fork.
+            process.stdout.write(/VmHWM:\\s*(\\d+) kB/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1]));`;
         const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 60_000 });
         assert.strictEqual(result.status, 0, result.stderr);
         return Number(result.stdout) * 1024;

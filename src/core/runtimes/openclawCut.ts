@@ -130,19 +130,19 @@ export function cutToCap(trimmed: string, name: string, max: number, digest: boo
 }
 
 // Lines an AGENTS.md digest keeps: headings, list items, and lines naming rules.
-const LIST_OR_HEADING = /^(?:#{1,6}|\s*[-*+]|\s*\d+[.)])\s+\S/u;
-const RULE_WORDS =
+export const LIST_OR_HEADING = /^(?:#{1,6}|\s*[-*+]|\s*\d+[.)])\s+\S/u;
+export const RULE_WORDS =
   /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|owner|security|secret|credential|test|validation|command|commit|push|github|pr)\b|(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿|必須|務必|一律|紅線)/iu;
 /** Rule lines picked before all others. */
-const STRONG_RULE_WORDS = /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|security|secret|credential)\b|(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿)/iu;
-const FENCE = /^\s*(?:`{3,}|~{3,})/u;
+export const STRONG_RULE_WORDS = /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|security|secret|credential)\b|(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿)/iu;
+export const FENCE = /^\s*(?:`{3,}|~{3,})/u;
 
 interface Candidate {
   readonly text: string;
   readonly strong: boolean;
 }
 
-function digestLine(line: string): string {
+export function digestLine(line: string): string {
   const collapsed = line.trim().replace(/\s+/gu, ' ');
   if (collapsed.length <= DIGEST_LINE_MAX) return collapsed;
   const [, end] = safeRange(collapsed, 0, DIGEST_LINE_MAX - 1);
