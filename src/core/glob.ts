@@ -7,13 +7,44 @@ export function isGlob(pattern: string): boolean {
   return /[*?[\]{}]/.test(pattern);
 }
 
-/** A matcher for any of the patterns; every name may start with a dot. */
-export function globMatcher(patterns: readonly string[]): (path: string) => boolean {
-  const expressions = patterns.map((pattern) => new RegExp(`^${toRegExpSource(normalize(pattern))}$`));
-  return (path) => {
+/** A pattern left out of a rule set, and why, for the user to be told once. */
+export interface RefusedGlob {
+  readonly pattern: string;
+  readonly reason: string;
+}
+
+/** Patterns compiled once (per settings change): a test on paths, and the patterns left out. */
+export interface GlobRules {
+  /** True when any usable pattern matches the path; every name may start with a dot. */
+  readonly matches: (path: string) => boolean;
+  readonly refused: readonly RefusedGlob[];
+}
+
+/** A pattern that cannot be read as a glob (a range out of order). */
+class GlobError extends Error {}
+
+/** Compiles the patterns; one that cannot be read is left out and named in `refused`, the others still apply. */
+export function compileGlobs(patterns: readonly string[]): GlobRules {
+  const expressions: RegExp[] = [];
+  const refused: RefusedGlob[] = [];
+  for (const pattern of patterns) {
+    try {
+      expressions.push(new RegExp(`^${toRegExpSource(normalize(pattern))}$`));
+    } catch (error) {
+      if (!(error instanceof GlobError)) throw error;
+      refused.push({ pattern, reason: error.message });
+    }
+  }
+  const matches = (path: string): boolean => {
     const normalized = normalize(path);
     return expressions.some((expression) => expression.test(normalized));
   };
+  return { matches, refused };
+}
+
+/** A matcher for any of the patterns, leaving out those `compileGlobs` refuses. */
+export function globMatcher(patterns: readonly string[]): (path: string) => boolean {
+  return compileGlobs(patterns).matches;
 }
 
 function normalize(path: string): string {
@@ -62,8 +93,10 @@ function segmentSource(segment: string): string {
       else {
         const body = segment.slice(i + 1, end);
         const negated = body[0] === '^' || body[0] === '!';
-        const members = (negated ? body.slice(1) : body).replace(/[\\\]^]/g, '\\$&');
-        source += negated ? `[^/${members}]` : `[${members}]`;
+        const members = negated ? body.slice(1) : body;
+        checkRanges(members);
+        const escaped = members.replace(/[\\\]^]/g, '\\$&');
+        source += negated ? `[^/${escaped}]` : `[${escaped}]`;
         i = end;
       }
     } else if (char === '{') {
@@ -76,6 +109,15 @@ function segmentSource(segment: string): string {
     } else source += char.replace(/[.+^$()|\\\]}]/g, '\\$&');
   }
   return source;
+}
+
+/** Throws when a class's range runs backwards (`z-a`), which no name can match. */
+function checkRanges(members: string): void {
+  for (let i = 0; i + 2 < members.length; i++) {
+    if (members[i + 1] !== '-') continue;
+    if (members[i] > members[i + 2]) throw new GlobError(`the range ${members.slice(i, i + 3)} is out of order`);
+    i += 2; // a '-' right after a range is a literal
+  }
 }
 
 function closingBrace(text: string, open: number): number {

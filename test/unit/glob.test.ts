@@ -4,7 +4,7 @@
 import assert from 'node:assert';
 import fc from 'fast-check';
 import picomatch from 'picomatch';
-import { globMatcher, isGlob } from '../../src/core';
+import { compileGlobs, globMatcher, isGlob } from '../../src/core';
 
 const NAMES = ['a', 'b', 'ab', 'ba', '.x', 'a.b', 'team-1'];
 const path = fc.array(fc.constantFrom(...NAMES), { minLength: 1, maxLength: 4 }).map((segments) => segments.join('/'));
@@ -41,6 +41,21 @@ describe('folder patterns', () => {
     assert.deepStrictEqual(folders.map(exclude), [true, true, true, true, true, false, true, false]);
     const library = picomatch(['**/.git', '**/node_modules', 'build', 'vendor/**'], { dot: true });
     assert.deepStrictEqual(folders.map(exclude), folders.map((folder) => library(folder)));
+  });
+
+  it('leave out a pattern with a range out of order, say which and why, and keep the others', () => {
+    // A cloned repository's files.exclude or personaStudio.folders may hold one.
+    const rules = compileGlobs(['[z-a]', 'personas/*', 'team/[a-Z]*', 'vendor/[a-c]']);
+    assert.deepStrictEqual(
+      rules.refused.map(({ pattern, reason }) => [pattern, reason]),
+      [
+        ['[z-a]', 'the range z-a is out of order'],
+        ['team/[a-Z]*', 'the range a-Z is out of order'],
+      ],
+    );
+    assert.deepStrictEqual(['personas/ava', 'vendor/b', 'z', 'team/ab', 'other'].map(rules.matches), [true, true, false, false, false]);
+    assert.strictEqual(globMatcher(['[z-a]', 'a'])('a'), true, 'the matcher alone goes on without the bad pattern');
+    assert.deepStrictEqual(compileGlobs(['[a-a]', '[!a-b]']).refused, [], 'a one-character range and a negated one are fine');
   });
 
   it('tell a folder named outright from a pattern', () => {
