@@ -1,5 +1,6 @@
 // persona-studio: the command-line twin of the extension, on the same core.
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import { parseArgs } from 'node:util';
 import * as path from 'node:path';
 import {
@@ -25,22 +26,26 @@ import {
   TemplateName,
 } from '../core';
 import { checkPersona, formatCheck } from './check';
-import { formatGithub } from './githubFormat';
+import { formatGithub, formatProblems } from './githubFormat';
 
 const USAGE = `Usage:
   persona-studio compose [RUNTIME OPTIONS] DIR
                                           print what the runtime injects for DIR, byte for byte
-  persona-studio check [--json | --format text|json|github] [--warn-at F] [--max-chars N] [--ceiling N]
-                       [--encoding E] [RUNTIME OPTIONS] DIR...
+  persona-studio check [--json | --format text|json|github|problems] [--warn-at F] [--max-chars N]
+                       [--ceiling N] [--encoding E] [RUNTIME OPTIONS] [--] DIR...
                                           sizes against the runtime's caps, and tokens of what
-                                          is sent; exit 1 when a file is cut or dropped (or past F)
+                                          is sent; exit 1 when a file is cut or dropped (or past F);
+                                          problems: one line per problem for VS Code's matcher
   persona-studio scaffold DIR [FILE...]   create missing bootstrap files from templates
                                           (never overwrites; FILE may be ${HEARTWOOD_FILE})
 Runtime options:
   --runtime NAME          ${RUNTIME_IDS.join(' | ')} (default ${RUNTIME_IDS[0]})
   --session KIND          OpenClaw's session: main | subagent | cron (default main)
   --workspace-path P      the absolute path the runtime's headings show (default: DIR's own)
-  --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw
+  --bootstrap-max-chars N, --bootstrap-total-max-chars N
+                          OpenClaw's caps, for --runtime openclaw (default 20,000 and 60,000)
+  --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw;
+                          its caps win over the two above, as in the editor (~/ is your home)
   --agent ID              the agent whose caps --config reads (default main)
 Token options:
   --encoding E            ${TOKEN_ENCODINGS.join(' | ')} | off (default ${DEFAULT_TOKEN_ENCODING});
@@ -52,6 +57,8 @@ const runtimeFlags = {
   'workspace-path': { type: 'string' },
   config: { type: 'string' },
   agent: { type: 'string' },
+  'bootstrap-max-chars': { type: 'string' },
+  'bootstrap-total-max-chars': { type: 'string' },
 } as const;
 
 interface RuntimeChoice {
@@ -59,16 +66,37 @@ interface RuntimeChoice {
   readonly options: RuntimeOptions;
 }
 
-function runtimeChoice(values: { runtime?: string; session?: string; 'workspace-path'?: string; config?: string; agent?: string }): RuntimeChoice {
+type RuntimeValues = { runtime?: string; session?: string; 'workspace-path'?: string; config?: string; agent?: string } & {
+  'bootstrap-max-chars'?: string;
+  'bootstrap-total-max-chars'?: string;
+};
+
+function runtimeChoice(values: RuntimeValues): RuntimeChoice {
   const id = values.runtime ?? RUNTIME_IDS[0];
   if (!isRuntimeId(id)) throw new UsageError(`--runtime takes one of ${RUNTIME_IDS.join(', ')}, not '${id}'`);
   const session = values.session ?? 'main';
   if (!['main', 'subagent', 'cron'].includes(session)) throw new UsageError(`--session takes main, subagent or cron, not '${session}'`);
   const workspacePath = values['workspace-path'];
   if (workspacePath !== undefined && !path.isAbsolute(workspacePath)) throw new UsageError(`--workspace-path takes an absolute path, not '${workspacePath}'`);
+  const flags = openclawCapFlags(values, id);
   const caps = values.config === undefined ? {} : configCaps(values.config, values.agent, id);
   if (values.agent !== undefined && values.config === undefined) throw new UsageError('--agent picks the agent whose caps --config reads: give --config FILE too');
-  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...caps } };
+  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...flags, ...caps } };
+}
+
+/** `--bootstrap-max-chars` and `--bootstrap-total-max-chars`, which only OpenClaw has. */
+function openclawCapFlags(values: RuntimeValues, runtime: string): RuntimeOptions {
+  const caps: { maxChars?: number; totalMaxChars?: number } = {};
+  for (const [flag, key] of [
+    ['bootstrap-max-chars', 'maxChars'],
+    ['bootstrap-total-max-chars', 'totalMaxChars'],
+  ] as const) {
+    const value = values[flag];
+    if (value === undefined) continue;
+    if (runtime !== 'openclaw') throw new UsageError(`--${flag} is OpenClaw's cap, for --runtime openclaw, not ${runtime}`);
+    caps[key] = count(value, `--${flag}`);
+  }
+  return caps;
 }
 
 /** The caps an openclaw.json sets; only the OpenClaw profile reads one. */
@@ -76,7 +104,7 @@ function configCaps(file: string, agent: string | undefined, runtime: string): R
   if (runtime !== 'openclaw') throw new UsageError(`--config reads an openclaw.json, for --runtime openclaw, not ${runtime}`);
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = fs.readFileSync(file === '~' || file.startsWith('~/') ? path.join(os.homedir(), file.slice(1)) : file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code})`);
@@ -153,8 +181,9 @@ function check(args: string[], out: NodeJS.WritableStream): number {
   const checks = dirs.map((dir) => checkPersona(dir, profile, { ...options, warnAt: warnAt ?? DEFAULT_WARN_AT }, caps, encoding));
   const failed = checks.some((c) => c.cut || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
   const format = values.format ?? (values.json ? 'json' : 'text');
-  if (!['text', 'json', 'github'].includes(format)) throw new UsageError(`--format takes text, json or github, not '${format}'`);
+  if (!['text', 'json', 'github', 'problems'].includes(format)) throw new UsageError(`--format takes text, json, github or problems, not '${format}'`);
   if (format === 'github') out.write(formatGithub(checks, profile.label, warnAt !== undefined));
+  else if (format === 'problems') out.write(formatProblems(checks, profile.label));
   else if (format === 'json') {
     const report = { ok: !failed, runtime: profile.id, warnAt: warnAt ?? DEFAULT_WARN_AT, encoding: encoding ?? 'off', personas: checks };
     out.write(JSON.stringify(report, null, 2) + '\n');
