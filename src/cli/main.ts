@@ -1,6 +1,5 @@
 // persona-studio: the command-line twin of the extension, on the same core.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import { parseArgs } from 'node:util';
 import * as path from 'node:path';
 import {
@@ -16,6 +15,7 @@ import {
   parseOpenClawConfig,
   oneLine,
   readBootstrapFiles,
+  readConfigFileSync,
   readPersonaInput,
   RUNTIME_IDS,
   RuntimeOptions,
@@ -102,15 +102,9 @@ function openclawCapFlags(values: RuntimeValues, runtime: string): RuntimeOption
 /** The caps an openclaw.json sets; only the OpenClaw profile reads one. */
 function configCaps(file: string, agent: string | undefined, runtime: string): RuntimeOptions {
   if (runtime !== 'openclaw') throw new UsageError(`--config reads an openclaw.json, for --runtime openclaw, not ${runtime}`);
-  let text: string;
   try {
-    text = fs.readFileSync(file === '~' || file.startsWith('~/') ? path.join(os.homedir(), file.slice(1)) : file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code})`);
-  }
-  try {
-    return parseOpenClawConfig(text, agent, file);
+    // A regular file of at most 1 MB, read without blocking; each failure is one line naming the file.
+    return parseOpenClawConfig(readConfigFileSync(file), agent, file);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

@@ -18,6 +18,9 @@ export interface OpenClawCaps {
   readonly totalMaxChars?: number;
 }
 
+/** Larger than any openclaw.json a person writes; a larger one is refused, not parsed (JSON5 takes seconds per 10 MB). */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
 /** The agent a session belongs to when none is named. */
 export const DEFAULT_AGENT_ID = 'main';
 
