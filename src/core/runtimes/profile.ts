@@ -54,6 +54,14 @@ export interface RuntimeOptions {
   readonly warnAt?: number;
 }
 
+/**
+ * The folder a runtime's headings name: the workspace path, else the persona folder's; a
+ * Windows drive letter upper case, as the runtime's process writes it (VS Code's fsPath lowers it).
+ */
+export function headingFolder(options: RuntimeOptions, dir: string): string {
+  return (options.workspacePath ?? dir).replace(/^[a-z](?=:[\\/])/, (drive) => drive.toUpperCase());
+}
+
 /** A range of UTF-16 indexes [start, end) in a file's decoded text. */
 export interface Span {
   readonly start: number;
