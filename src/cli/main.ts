@@ -1,7 +1,6 @@
 // persona-studio: the command-line twin of the extension, on the same core.
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import * as path from 'node:path';
 import {
   BOOTSTRAP_ORDER,
   DEFAULT_TOKEN_ENCODING,
@@ -11,6 +10,7 @@ import {
   TokenEncoding,
   HEARTWOOD_FILE,
   escapeControls,
+  isAbsoluteWorkspacePath,
   isRuntimeId,
   parseOpenClawConfig,
   oneLine,
@@ -77,7 +77,8 @@ function runtimeChoice(values: RuntimeValues): RuntimeChoice {
   const session = values.session ?? 'main';
   if (!['main', 'subagent', 'cron'].includes(session)) throw new UsageError(`--session takes main, subagent or cron, not '${session}'`);
   const workspacePath = values['workspace-path'];
-  if (workspacePath !== undefined && !path.isAbsolute(workspacePath)) throw new UsageError(`--workspace-path takes an absolute path, not '${workspacePath}'`);
+  // The core's test, so the CLI refuses exactly the paths the editor's headings leave out.
+  if (workspacePath !== undefined && !isAbsoluteWorkspacePath(workspacePath)) throw new UsageError(`--workspace-path takes an absolute path, not '${workspacePath}'`);
   const flags = openclawCapFlags(values, id);
   const caps = values.config === undefined ? {} : configCaps(values.config, values.agent, id);
   if (values.agent !== undefined && values.config === undefined) throw new UsageError('--agent picks the agent whose caps --config reads: give --config FILE too');

@@ -54,12 +54,19 @@ export interface RuntimeOptions {
   readonly warnAt?: number;
 }
 
+/** An absolute path on POSIX or Windows (`/x`, `C:\x`, `C:/x`, `\\server\share`), whatever the platform this runs on. */
+export function isAbsoluteWorkspacePath(path: string): boolean {
+  return /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path);
+}
+
 /**
- * The folder a runtime's headings name: the workspace path, else the persona folder's; a
+ * The folder a runtime's headings name: the workspace path when it is absolute (the runtime
+ * resolves its own; a relative one is a heading it never writes), else the persona folder's; a
  * Windows drive letter upper case, as the runtime's process writes it (VS Code's fsPath lowers it).
  */
 export function headingFolder(options: RuntimeOptions, dir: string): string {
-  return (options.workspacePath ?? dir).replace(/^[a-z](?=:[\\/])/, (drive) => drive.toUpperCase());
+  const workspace = options.workspacePath !== undefined && isAbsoluteWorkspacePath(options.workspacePath) ? options.workspacePath : dir;
+  return workspace.replace(/^[a-z](?=:[\\/])/, (drive) => drive.toUpperCase());
 }
 
 /** A range of UTF-16 indexes [start, end) in a file's decoded text. */
