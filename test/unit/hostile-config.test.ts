@@ -4,7 +4,7 @@ import assert from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_CONFIG_BYTES } from '../../src/core';
+import { MAX_CONFIG_BYTES, parseOpenClawConfig } from '../../src/core';
 import { readConfigFile } from '../../src/core/nodeFs';
 import { personaFolder } from './helpers';
 
@@ -53,5 +53,11 @@ describe('hostile input: openclaw.json', () => {
     assert.strictEqual(checkWithConfig(file).status, 1, 'its cap of 3 cuts SOUL.md');
     await assert.rejects(readConfigFile(path.join(dir, 'none.json')), { message: `${path.join(dir, 'none.json')}: no such file`, code: 'ENOENT' });
     await assert.rejects(readConfigFile(dir), { code: 'a directory' });
+  });
+
+  it('null, a number or a string at the top: one line saying what it is', () => {
+    for (const [text, what] of [['null', 'null'], ['42', 'a number'], ['"caps"', 'a string'], ['true', 'a boolean'], ['[]', 'an array']]) {
+      assert.throws(() => parseOpenClawConfig(text, 'main', 'c.json'), { message: `c.json: expected an object at the top, not ${what}` });
+    }
   });
 });
