@@ -4,7 +4,7 @@ import assert from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_CONFIG_BYTES, parseOpenClawConfig } from '../../src/core';
+import { formatCount, MAX_CONFIG_BYTES, parseOpenClawConfig } from '../../src/core';
 import { readConfigFile } from '../../src/core/nodeFs';
 import { personaFolder } from './helpers';
 
@@ -59,5 +59,15 @@ describe('hostile input: openclaw.json', () => {
     for (const [text, what] of [['null', 'null'], ['42', 'a number'], ['"caps"', 'a string'], ['true', 'a boolean'], ['[]', 'an array']]) {
       assert.throws(() => parseOpenClawConfig(text, 'main', 'c.json'), { message: `c.json: expected an object at the top, not ${what}` });
     }
+  });
+
+  it('a cap of 1e308 is printed in a few characters, not 309 digits', () => {
+    const file = path.join(personaFolder(), 'openclaw.json');
+    fs.writeFileSync(file, '{ agents: { defaults: { bootstrapMaxChars: 1e308, bootstrapTotalMaxChars: 1e308 } } }');
+    const { status, stdout } = checkWithConfig(file);
+    assert.strictEqual(status, 0);
+    assert.match(stdout, /\n {2}budget: \d+ of 1\.0e308 chars \(<0\.1 %\)\n/);
+    assert.ok(stdout.split('\n').every((line) => line.length < 250), 'no line runs on');
+    assert.deepStrictEqual([1e308, 2 ** 53, Number.MAX_SAFE_INTEGER, 60000].map(formatCount), ['1.0e308', '9.0e15', '9,007,199,254,740,991', '60,000']);
   });
 });
