@@ -1,9 +1,10 @@
 // `check --format github`: one GitHub Actions workflow command per file that is cut,
 // dropped, over or near its cap, and per secret (masked) a file holds
 // (`::error file=…,line=…,col=…,title=…::message`), so a CI run shows them on the pull
-// request; VS Code's problem matcher reads the same lines.
+// request; `--format problems` the same problems for VS Code's problem matcher, which
+// cannot undo GitHub's escapes of `%`, `,` and `:`.
 import * as path from 'node:path';
-import { formatCount, HEARTWOOD_FILE } from '../core';
+import { formatCount, HEARTWOOD_FILE, oneLine } from '../core';
 import type { FileCheck, PersonaCheck } from './check';
 
 type Level = 'error' | 'warning';
@@ -22,6 +23,18 @@ const unitWord = { bytes: 'bytes', chars: 'chars', codepoints: 'code points' } a
 export function formatGithub(checks: readonly PersonaCheck[], runtimeLabel: string, warnAtFails: boolean): string {
   const annotations = checks.flatMap((check) => annotationsOf(check, runtimeLabel, warnAtFails));
   return annotations.map(workflowCommand).join('');
+}
+
+/**
+ * `persona-studio error 3:1 MESSAGE<TAB>FILE`: the message on one line with no tab, the
+ * path last and as it is, so the matcher in package.json reads back the file that exists.
+ * Near a cap is a warning, as in the live Problems.
+ */
+export function formatProblems(checks: readonly PersonaCheck[], runtimeLabel: string): string {
+  const annotations = checks.flatMap((check) => annotationsOf(check, runtimeLabel, false));
+  // Only a line break cannot be carried; such a path is written with escapes.
+  const file = (text: string) => text.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+  return annotations.map((a) => `persona-studio ${a.level} ${a.line}:${a.column} ${oneLine(a.message)}\t${file(a.file)}\n`).join('');
 }
 
 function annotationsOf(check: PersonaCheck, runtimeLabel: string, warnAtFails: boolean): Annotation[] {

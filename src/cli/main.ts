@@ -1,7 +1,6 @@
 // persona-studio: the command-line twin of the extension, on the same core.
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import * as path from 'node:path';
 import {
   BOOTSTRAP_ORDER,
   DEFAULT_TOKEN_ENCODING,
@@ -11,10 +10,12 @@ import {
   TokenEncoding,
   HEARTWOOD_FILE,
   escapeControls,
+  isAbsoluteWorkspacePath,
   isRuntimeId,
   parseOpenClawConfig,
   oneLine,
   readBootstrapFiles,
+  readConfigFileSync,
   readPersonaInput,
   RUNTIME_IDS,
   RuntimeOptions,
@@ -25,25 +26,29 @@ import {
   TemplateName,
 } from '../core';
 import { checkPersona, formatCheck, PersonaCheck } from './check';
-import { formatGithub } from './githubFormat';
+import { formatGithub, formatProblems } from './githubFormat';
 import { checkText } from './secrets';
 
 const USAGE = `Usage:
   persona-studio compose [RUNTIME OPTIONS] DIR
                                           print what the runtime injects for DIR, byte for byte
-  persona-studio check [--json | --format text|json|github] [--warn-at F] [--max-chars N] [--ceiling N]
-                       [--encoding E] [RUNTIME OPTIONS] DIR...
+  persona-studio check [--json | --format text|json|github|problems] [--warn-at F] [--max-chars N]
+                       [--ceiling N] [--encoding E] [RUNTIME OPTIONS] [--] DIR...
                                           sizes against the runtime's caps, tokens of what is sent,
                                           secrets (masked), invisible text, rules a cut drops;
                                           exit 1 when a file is cut or dropped (or past F), or
-                                          when a secret is sent
+                                          when a secret is sent; problems: one line per problem
+                                          for VS Code's matcher
   persona-studio scaffold DIR [FILE...]   create missing bootstrap files from templates
                                           (never overwrites; FILE may be ${HEARTWOOD_FILE})
 Runtime options:
   --runtime NAME          ${RUNTIME_IDS.join(' | ')} (default ${RUNTIME_IDS[0]})
   --session KIND          OpenClaw's session: main | subagent | cron (default main)
   --workspace-path P      the absolute path the runtime's headings show (default: DIR's own)
-  --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw
+  --bootstrap-max-chars N, --bootstrap-total-max-chars N
+                          OpenClaw's caps, for --runtime openclaw (default 20,000 and 60,000)
+  --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw;
+                          its caps win over the two above, as in the editor (~/ is your home)
   --agent ID              the agent whose caps --config reads (default main)
 Token options:
   --encoding E            ${TOKEN_ENCODINGS.join(' | ')} | off (default ${DEFAULT_TOKEN_ENCODING});
@@ -55,6 +60,8 @@ const runtimeFlags = {
   'workspace-path': { type: 'string' },
   config: { type: 'string' },
   agent: { type: 'string' },
+  'bootstrap-max-chars': { type: 'string' },
+  'bootstrap-total-max-chars': { type: 'string' },
 } as const;
 
 interface RuntimeChoice {
@@ -62,30 +69,46 @@ interface RuntimeChoice {
   readonly options: RuntimeOptions;
 }
 
-function runtimeChoice(values: { runtime?: string; session?: string; 'workspace-path'?: string; config?: string; agent?: string }): RuntimeChoice {
+type RuntimeValues = { runtime?: string; session?: string; 'workspace-path'?: string; config?: string; agent?: string } & {
+  'bootstrap-max-chars'?: string;
+  'bootstrap-total-max-chars'?: string;
+};
+
+function runtimeChoice(values: RuntimeValues): RuntimeChoice {
   const id = values.runtime ?? RUNTIME_IDS[0];
   if (!isRuntimeId(id)) throw new UsageError(`--runtime takes one of ${RUNTIME_IDS.join(', ')}, not '${id}'`);
   const session = values.session ?? 'main';
   if (!['main', 'subagent', 'cron'].includes(session)) throw new UsageError(`--session takes main, subagent or cron, not '${session}'`);
   const workspacePath = values['workspace-path'];
-  if (workspacePath !== undefined && !path.isAbsolute(workspacePath)) throw new UsageError(`--workspace-path takes an absolute path, not '${workspacePath}'`);
+  // The core's test, so the CLI refuses exactly the paths the editor's headings leave out.
+  if (workspacePath !== undefined && !isAbsoluteWorkspacePath(workspacePath)) throw new UsageError(`--workspace-path takes an absolute path, not '${workspacePath}'`);
+  const flags = openclawCapFlags(values, id);
   const caps = values.config === undefined ? {} : configCaps(values.config, values.agent, id);
   if (values.agent !== undefined && values.config === undefined) throw new UsageError('--agent picks the agent whose caps --config reads: give --config FILE too');
-  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...caps } };
+  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...flags, ...caps } };
+}
+
+/** `--bootstrap-max-chars` and `--bootstrap-total-max-chars`, which only OpenClaw has. */
+function openclawCapFlags(values: RuntimeValues, runtime: string): RuntimeOptions {
+  const caps: { maxChars?: number; totalMaxChars?: number } = {};
+  for (const [flag, key] of [
+    ['bootstrap-max-chars', 'maxChars'],
+    ['bootstrap-total-max-chars', 'totalMaxChars'],
+  ] as const) {
+    const value = values[flag];
+    if (value === undefined) continue;
+    if (runtime !== 'openclaw') throw new UsageError(`--${flag} is OpenClaw's cap, for --runtime openclaw, not ${runtime}`);
+    caps[key] = count(value, `--${flag}`);
+  }
+  return caps;
 }
 
 /** The caps an openclaw.json sets; only the OpenClaw profile reads one. */
 function configCaps(file: string, agent: string | undefined, runtime: string): RuntimeOptions {
   if (runtime !== 'openclaw') throw new UsageError(`--config reads an openclaw.json, for --runtime openclaw, not ${runtime}`);
-  let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code})`);
-  }
-  try {
-    return parseOpenClawConfig(text, agent, file);
+    // A regular file of at most 1 MB, read without blocking; each failure is one line naming the file.
+    return parseOpenClawConfig(readConfigFileSync(file), agent, file);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -158,7 +181,7 @@ async function check(args: string[], out: NodeJS.WritableStream): Promise<number
   const encoding = tokenEncoding(values.encoding);
   const dirs = positionals.map(requireFolder);
   const format = values.format ?? (values.json ? 'json' : 'text');
-  if (!['text', 'json', 'github'].includes(format)) throw new UsageError(`--format takes text, json or github, not '${format}'`);
+  if (!['text', 'json', 'github', 'problems'].includes(format)) throw new UsageError(`--format takes text, json, github or problems, not '${format}'`);
   const checks: PersonaCheck[] = [];
   // One persona at a time: only one folder's texts are held while its secrets are looked for.
   const measured = { ...options, warnAt: warnAt ?? DEFAULT_WARN_AT };
@@ -170,6 +193,7 @@ async function check(args: string[], out: NodeJS.WritableStream): Promise<number
   const secretSent = checks.some((c) => c.secrets?.some((s) => s.sent));
   const failed = secretSent || checks.some((c) => c.cut || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
   if (format === 'github') out.write(formatGithub(checks, profile.label, warnAt !== undefined));
+  else if (format === 'problems') out.write(formatProblems(checks, profile.label));
   else if (format === 'json') {
     const report = { ok: !failed, runtime: profile.id, warnAt: warnAt ?? DEFAULT_WARN_AT, encoding: encoding ?? 'off', personas: checks };
     out.write(JSON.stringify(report, null, 2) + '\n');

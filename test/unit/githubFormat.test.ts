@@ -49,7 +49,7 @@ describe('check --format github', () => {
     const dir = personaFolder({ 'SOUL.md': 'x' });
     const { code, err } = await checkAsync('--format', 'xml', dir);
     assert.strictEqual(code, 2);
-    assert.strictEqual(err, "persona-studio: --format takes text, json or github, not 'xml'\n");
+    assert.strictEqual(err, "persona-studio: --format takes text, json, github or problems, not 'xml'\n");
   });
 });
 

@@ -8,7 +8,7 @@ import { codex } from './codex';
 export * from './profile';
 export { bootstrapSource, toolnexus } from './toolnexus';
 export { openclaw, OPENCLAW_MAX_CHARS, OPENCLAW_TOTAL_MAX_CHARS, OPENCLAW_USER_MAX_CHARS } from './openclaw';
-export { capsFromConfig, OpenClawCaps, parseOpenClawConfig } from './openclawConfig';
+export { capsFromConfig, MAX_CONFIG_BYTES, OpenClawCaps, parseOpenClawConfig } from './openclawConfig';
 export { RUST_WHITE_SPACE, rustTrimRange, truncationMarker, ZEROCLAW_HEADING, ZEROCLAW_MAX_CHARS, zeroclaw } from './zeroclaw';
 export { filesWithinWorkspace, WorkspaceFiles } from './withinWorkspace';
 export { CODEX_PROJECT_DOC_MAX_BYTES, codex, codexMessage } from './codex';

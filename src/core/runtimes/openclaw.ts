@@ -10,7 +10,7 @@ import { cutToCap, CutResult, traceMarker, Traced, truncateTraced } from './open
 import { validCap } from './openclawConfig';
 import { OPENCLAW_MAX_FILE_BYTES, readAsOpenClaw, textOf } from './openclawRead';
 import { BLOCK_INTRO, BLOCK_TITLE, dropProjectEntries, hintLines, joinWorkspacePath, sanitizeForPrompt } from './openclawPrompt';
-import { Composition, FileContent, FileMeasure, PersonaInput, RuntimeOptions, RuntimeProfile, SessionKind, Span } from './profile';
+import { Composition, FileContent, FileMeasure, headingFolder, PersonaInput, RuntimeOptions, RuntimeProfile, SessionKind, Span } from './profile';
 
 export const OPENCLAW_MAX_CHARS = 20_000;
 export const OPENCLAW_USER_MAX_CHARS = 4_000;
@@ -54,7 +54,7 @@ interface Sent {
 function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition {
   const warnAt = options.warnAt ?? DEFAULT_WARN_AT;
   const session = options.session ?? 'main';
-  const workspace = options.workspacePath ?? input.dir;
+  const workspace = headingFolder(options, input.dir);
   const maxChars = validCap(options.maxChars) ?? OPENCLAW_MAX_CHARS;
   const totalMaxChars = validCap(options.totalMaxChars) ?? OPENCLAW_TOTAL_MAX_CHARS;
   let remaining = totalMaxChars;

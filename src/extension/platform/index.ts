@@ -3,10 +3,9 @@
 // (scripts/webBuild.mjs) puts platform/web.ts in its place for the web worker host of
 // github.dev and vscode.dev. No vscode import here, so plain Node tests can load it.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EntryKind } from '../../core/discovery';
-import { linkLeadingOutside as linkOutside } from '../../core/nodeFs';
+import { linkLeadingOutside as linkOutside, readConfigFile } from '../../core/nodeFs';
 import { TokenEngine } from '../tokens/engine';
 
 /** Which extension host this build runs in, for the log. */
@@ -44,11 +43,11 @@ export const readFileStart: ((fsPath: string, limit: number, expected?: number) 
 /** Whether a local path exists, at once (runtimes that look upward for `.git` ask). Undefined without a local disk. */
 export const pathExistsNow: ((fsPath: string) => boolean) | undefined = (fsPath) => fs.existsSync(fsPath);
 
-/** A user's own file outside the workspace (`~/` is their home), as text. Undefined without a local disk. */
-export const readUserFile: ((file: string) => Promise<string>) | undefined = (file) => {
-  const absolute = file === '~' || file.startsWith('~/') ? path.join(os.homedir(), file.slice(1)) : file;
-  return fs.promises.readFile(absolute, 'utf8');
-};
+/**
+ * A user's own config file outside the workspace (`~/` is their home), as text: a regular file
+ * of at most 1 MB, opened without blocking (a FIFO or /dev/zero is refused). Undefined without a local disk.
+ */
+export const readUserFile: ((file: string) => Promise<string>) | undefined = readConfigFile;
 
 /** A local path with its links resolved. Undefined without a local disk (nothing there is a link). */
 export const realPath: ((fsPath: string) => Promise<string>) | undefined = (fsPath) => fs.promises.realpath(fsPath);

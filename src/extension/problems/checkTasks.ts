@@ -1,7 +1,10 @@
 // The `persona-studio` task type: `persona-studio check` on a workspace folder's persona
-// folders, run with the CLI bundled in the extension; its `--format github` lines fill
-// Problems through the `$persona-studio` problem matcher.
+// folders, run with the CLI bundled in the extension under the settings the live views use;
+// its `--format problems` lines fill Problems through the `$persona-studio` problem matcher.
 import * as vscode from 'vscode';
+import { checkTaskArgs } from '../../cli/checkArgs';
+import { isRuntimeId } from '../../core';
+import { heartwoodCaps, openclawConfigFile, runtimeId, runtimeOptions } from '../model/config';
 import type { PersonaWorkspace } from '../model/personaWorkspace';
 import { nodeExecutable } from '../platform';
 
@@ -40,10 +43,22 @@ export function registerCheckTasks(context: vscode.ExtensionContext, personas: P
 }
 
 function checkTask(node: string, cli: string, folder: vscode.WorkspaceFolder, definition: CheckTaskDefinition): vscode.Task {
-  const args = [cli, 'check', '--format', 'github'];
-  if (definition.runtime) args.push('--runtime', definition.runtime);
-  if (definition.warnAt !== undefined) args.push('--warn-at', String(definition.warnAt));
-  args.push(...definition.folders);
+  // The task's own runtime and warnAt win over the settings; a runtime the CLI does not know is left to it to refuse.
+  const runtime = definition.runtime ?? runtimeId(folder.uri);
+  const options = runtimeOptions(folder.uri, isRuntimeId(runtime) ? runtime : runtimeId(folder.uri));
+  // runtimeOptions puts the folder's own path in the headings by default; anything else is openclaw.workspacePath.
+  const ownPath = folder.uri.fsPath || folder.uri.path;
+  const settings = {
+    runtime,
+    session: options.session,
+    workspacePath: options.workspacePath !== ownPath ? options.workspacePath : undefined,
+    maxChars: options.maxChars,
+    totalMaxChars: options.totalMaxChars,
+    configFile: openclawConfigFile(),
+    warnAt: definition.warnAt ?? options.warnAt,
+    heartwood: heartwoodCaps(folder.uri),
+  };
+  const args = [cli, ...checkTaskArgs(definition.folders, settings)];
   // The extension host's own executable runs the CLI: Node in a server, Electron as Node on a desktop.
   const execution = new vscode.ProcessExecution(node, args, { cwd: folder.uri.fsPath, env: { ELECTRON_RUN_AS_NODE: '1' } });
   const name = definition.folders.length === 1 ? `check ${definition.folders[0]}` : 'check';
