@@ -6,6 +6,7 @@ import { FakeDocument, memory } from './fake/vscode';
 import * as vscode from 'vscode';
 import { CompositionChange, Measurements } from '../../src/extension/model/measurements';
 import { PersonasChange, PersonaWorkspace } from '../../src/extension/model/personaWorkspace';
+import { setLogSink } from '../../src/extension/util/log';
 
 interface Hub {
   readonly root: vscode.Uri;
@@ -17,6 +18,8 @@ interface Hub {
 }
 
 let workspaces = 0;
+const logged: string[] = [];
+const record = (message: string | Error) => void logged.push(String(message));
 
 /** A new workspace folder with these files, discovered, and a hub listening to it. */
 async function hub(files: Record<string, string>): Promise<Hub> {
@@ -50,6 +53,8 @@ function nextPersonasChange(personas: PersonaWorkspace, root: vscode.Uri): Promi
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the hub (in-memory VS Code)', () => {
+  before(() => setLogSink({ info: record, warn: record, error: record, debug: record }));
+  after(() => setLogSink(undefined));
   let current: Hub | undefined;
   let documents: FakeDocument[] = [];
   afterEach(() => {
@@ -104,6 +109,34 @@ describe('the hub (in-memory VS Code)', () => {
     assert.deepStrictEqual(await changed, ['bea']);
     await settle();
     assert.deepStrictEqual((await measurements.composition(vscode.Uri.joinPath(root, 'bea'))).found, ['SOUL.md', 'USER.md']);
+  });
+
+  it('a same-size rewrite in the same clock tick as the last read is read again, not served stale', async () => {
+    const now = Date.now();
+    const { root, measurements } = (current = await hub({}));
+    const path = `${root.path}/ava/SOUL.md`;
+    memory.write(path, 'calm', now);
+    await settle();
+    const folder = vscode.Uri.joinPath(root, 'ava');
+    assert.match((await measurements.composition(folder)).text, /calm/);
+    // Same size, same mtime: the stat cannot tell; only the bytes can.
+    memory.write(path, 'bold', now);
+    await settle();
+    assert.match((await measurements.composition(folder)).text, /bold/);
+  });
+
+  it('a bad pattern in files.exclude is left out, said once in the log, and discovery goes on under the others', async () => {
+    memory.settings.set('files.exclude', { '[z-a]': true, '**/hidden': true });
+    try {
+      const { personas } = (current = await hub({ 'ava/SOUL.md': 'a', 'hidden/SOUL.md': 'h' }));
+      assert.deepStrictEqual(
+        personas.personas.map((persona) => persona.label),
+        ['ava'],
+      );
+      assert.ok(logged.some((line) => line.includes('files.exclude') && line.includes('[z-a]')), logged.join('\n'));
+    } finally {
+      memory.settings.delete('files.exclude');
+    }
   });
 
   it('a runtime setting changes every persona\'s measure at once', async () => {

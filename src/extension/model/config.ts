@@ -7,10 +7,11 @@ import {
   DEFAULT_TOKEN_ENCODING,
   DEFAULT_RUNTIME,
   DEFAULT_WARN_AT,
-  globMatcher,
+  compileGlobs,
   HeartwoodCaps,
   HEARTWOOD_CEILING,
   HEARTWOOD_MAX_CHARS,
+  isAbsoluteWorkspacePath,
   isTokenEncodingChoice,
   TokenEncoding,
   validHeartwoodCap,
@@ -19,6 +20,7 @@ import {
   RuntimeOptions,
   SessionKind,
 } from '../../core';
+import { log } from '../util/log';
 
 const SECTION = 'personaStudio';
 
@@ -79,6 +81,25 @@ export function folderPatterns(scope?: vscode.ConfigurationScope): string[] {
   return patterns;
 }
 
+/**
+ * Patterns of a setting compiled once (per settings change); one that cannot be read
+ * (a range out of order, `[z-a]`) is left out, the rest still apply, and the output
+ * channel says so once. Our own setting's bad pattern is also shown in a notification.
+ */
+export function compileSettingGlobs(setting: string, patterns: readonly string[]): (path: string) => boolean {
+  const { matches, refused } = compileGlobs(patterns);
+  for (const { pattern, reason } of refused) {
+    const key = `${setting}=${pattern}`;
+    if (logged.has(key)) continue;
+    logged.add(key);
+    log.warn(`${setting}: the pattern ${JSON.stringify(pattern)} is left out (${reason}); the others apply`);
+    if (setting.startsWith(`${SECTION}.`)) warnInvalid(setting.slice(SECTION.length + 1), pattern, vscode.l10n.t('the other patterns'));
+  }
+  return matches;
+}
+
+const logged = new Set<string>();
+
 /** `files.exclude` of a workspace folder as a test on folder paths relative to it. */
 export function excludedFolders(scope?: vscode.ConfigurationScope): ((relativePath: string) => boolean) | undefined {
   const exclude = vscode.workspace.getConfiguration('files', scope).get<unknown>('exclude');
@@ -86,7 +107,7 @@ export function excludedFolders(scope?: vscode.ConfigurationScope): ((relativePa
   // `true` hides a match; a `when` clause (hide beside a sibling) is about files, not folders.
   const patterns = Object.entries(exclude).flatMap(([pattern, on]) => (on === true ? [pattern] : []));
   if (patterns.length === 0) return undefined;
-  return globMatcher(patterns);
+  return compileSettingGlobs('files.exclude', patterns);
 }
 
 export function followActiveEditor(): boolean {
@@ -157,7 +178,11 @@ export function runtimeOptions(folder: vscode.Uri, runtime: RuntimeId): RuntimeO
   options.workspacePath = folder.fsPath || folder.path;
   if (runtime !== 'openclaw') return options;
   const workspacePath = config.get<unknown>('openclaw.workspacePath', '');
-  if (typeof workspacePath === 'string' && workspacePath.trim() !== '') options.workspacePath = workspacePath.trim();
+  if (typeof workspacePath === 'string' && workspacePath.trim() !== '') {
+    // OpenClaw's headings are absolute paths: a relative one would be a heading no run writes.
+    if (isAbsoluteWorkspacePath(workspacePath.trim())) options.workspacePath = workspacePath.trim();
+    else warnInvalid('openclaw.workspacePath', workspacePath, vscode.l10n.t('the persona folder\'s own path'));
+  }
   const session = config.get<unknown>('openclaw.session', 'main');
   options.session = SESSIONS.includes(session as SessionKind) ? (session as SessionKind) : 'main';
   options.maxChars = positiveInteger(explicit(config, 'openclaw.bootstrapMaxChars'));

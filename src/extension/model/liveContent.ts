@@ -3,13 +3,15 @@
 // the file had on disk. The same object is handed out while the file version stands,
 // so the core's per-content caches hit; one disk read is in flight per (file, mtime).
 import * as vscode from 'vscode';
-import { FileContent } from '../../core';
+import { FileContent, keepIfUnchanged } from '../../core';
 import { readFileStart } from '../platform';
 import { expectFileSystemError } from '../util/log';
 
 const BOM = '\uFEFF';
 const BOM_BYTES = 3;
 /** Encodings under which an editor saves what a UTF-8 reader decodes as typed. */
+/** The file system's clock tick as VS Code reports it (ms), with room for rounding: a write this close to a read may share its mtime. */
+const RACY_MS = 10;
 const UTF8_ENCODINGS = new Set(['utf8', 'utf8bom']);
 
 /** What was last stat-ed and read of one file on disk. */
@@ -24,6 +26,8 @@ interface DiskEntry {
   stale: boolean;
   /** The name is a symbolic link (OpenClaw refuses those). */
   symlink?: boolean;
+  /** When the stat answered, in ms: a version written within RACY_MS before it may hide a same-size rewrite. */
+  statAt?: number;
 }
 
 /** Disk reads of one file so far: how many, and how many bytes in all (a probe for tests). */
@@ -121,16 +125,22 @@ export class LiveContent {
       return error instanceof vscode.FileSystemError && error.code !== 'FileNotFound' ? { kind: 'unreadable', reason: error.code } : undefined;
     }
     entry.version = `${stat.mtime}:${stat.size}:${stat.type}`;
+    entry.statAt = Date.now();
     const symlink = (stat.type & vscode.FileType.SymbolicLink) !== 0;
     entry.symlink = symlink;
-    // Unchanged since the last read: the same object, so nothing downstream recomputes.
-    if (previous?.version === entry.version && previous.limit >= entry.limit) return previous.content;
+    // Unchanged since the last read: the same object, so nothing downstream recomputes. A
+    // version read within the clock's granularity of its write cannot tell a same-size
+    // rewrite in that same tick from no change ("racily clean"): it is read again, and compared below.
+    const racy = previous?.statAt !== undefined && previous.statAt - stat.mtime < RACY_MS;
+    if (previous?.version === entry.version && previous.limit >= entry.limit && !racy) return previous.content;
     const link = symlink ? { symlink } : {};
     if (stat.type & vscode.FileType.Directory) return { kind: 'unreadable', reason: 'a directory', ...link };
     if (!(stat.type & vscode.FileType.File)) return { kind: 'unreadable', reason: 'not a regular file', ...link };
     try {
       const bytes = await this.read(uri, Math.min(stat.size, entry.limit), entry.limit);
-      return { kind: 'bytes', bytes, size: Math.max(stat.size, bytes.byteLength), ...link };
+      const next: FileContent = { kind: 'bytes', bytes, size: Math.max(stat.size, bytes.byteLength), ...link };
+      // The same bytes as before (a touch, a racy re-read) keep the earlier object.
+      return previous && previous.limit === entry.limit ? keepIfUnchanged(await previous.content, next) : next;
     } catch (error) {
       expectFileSystemError(error); // No permission, gone since the stat, a FIFO refused: the runtime cannot read it either.
       return { kind: 'unreadable', reason: error instanceof vscode.FileSystemError ? error.code : String((error as NodeJS.ErrnoException).code), ...link };

@@ -1,8 +1,8 @@
 // Which folders of the workspace are persona folders: a whole walk (at start, or when
 // the rules change), or one folder or one new subtree at a time, under the same rules.
 import * as vscode from 'vscode';
-import { BootstrapName, classifyFolder, DEFAULT_SKIP, DirectoryReader, discoverPersonaFolders, EntryKind, globMatcher, isGlob, PersonaFolder } from '../../core';
-import { excludedFolders, folderPatterns } from './config';
+import { BootstrapName, classifyFolder, DEFAULT_SKIP, DirectoryReader, discoverPersonaFolders, EntryKind, isGlob, PersonaFolder } from '../../core';
+import { compileSettingGlobs, excludedFolders, folderPatterns } from './config';
 import { listLocalFolder, realPath } from '../platform';
 import { expectFileSystemError } from '../util/log';
 
@@ -73,7 +73,7 @@ class FolderRules {
     this.exclude = excludedFolders(workspaceFolder);
     this.patterns = folderPatterns(workspaceFolder).map(trimSlashes);
     this.skip = this.patterns.some((p) => p.includes('node_modules')) ? new Set(['.git']) : DEFAULT_SKIP;
-    this.matches = this.patterns.length ? globMatcher(this.patterns) : () => true;
+    this.matches = this.patterns.length ? compileSettingGlobs('personaStudio.folders', this.patterns) : () => true;
     this.named = new Set(this.patterns.filter((p) => !isGlob(p)).map((p) => p || '.'));
   }
 

@@ -154,11 +154,14 @@ class Memory {
     return uri;
   }
 
-  /** Writes a file (and its folders), and tells the watchers, as a program outside VS Code would. */
-  write(path: string, text: string): Uri {
+  /**
+   * Writes a file (and its folders), and tells the watchers, as a program outside VS Code
+   * would; `mtime` as a real clock would give it (ms), else a counter that differs on every write.
+   */
+  write(path: string, text: string, mtime = this.clock++): Uri {
     const existed = this.files.has(path);
     for (let dir = posix.dirname(path); !this.folders.has(dir); dir = posix.dirname(dir)) this.folders.add(dir);
-    this.files.set(path, { bytes: encoder.encode(text), mtime: this.clock++ });
+    this.files.set(path, { bytes: encoder.encode(text), mtime });
     const uri = Uri.from({ scheme: 'memfs', path });
     for (const watcher of this.watchers) (existed ? watcher.change : watcher.create).fire(uri);
     return uri;
