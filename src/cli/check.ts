@@ -62,6 +62,8 @@ export interface PersonaCheck {
   readonly state: CapState;
   /** Some file is cut, or dropped by the budget. */
   readonly cut: boolean;
+  /** The runtime will not read some file through its symbolic link (OpenClaw: 8.x+ any link, 2.22–7.x one leading out). */
+  readonly refused: boolean;
   /** Tokens of the whole text `compose` prints; absent with `--encoding off`. */
   readonly tokens?: number;
   readonly encoding?: TokenEncoding;
@@ -69,7 +71,8 @@ export interface PersonaCheck {
 
 /** Checks one persona folder; with an `encoding`, counts the tokens of what is sent. */
 export function checkPersona(dir: string, profile: RuntimeProfile, options: RuntimeOptions, caps: HeartwoodCaps, encoding?: TokenEncoding): PersonaCheck {
-  const composition = profile.compose(readPersonaInput(dir, profile), options);
+  const input = readPersonaInput(dir, profile, options);
+  const composition = profile.compose(input, options);
   const files = composition.files.map((file) => ({
     ...fileCheck(file, composition.unit),
     ...(encoding && { tokens: countTokens(file.section, encoding) }),
@@ -87,6 +90,7 @@ export function checkPersona(dir: string, profile: RuntimeProfile, options: Runt
     heartwood,
     state,
     cut: composition.files.some((file) => file.status === 'cut' || file.status === 'dropped'),
+    refused: composition.files.some((file) => file.status === 'unreadable' && input.files.get(file.name)?.symlink === true),
     ...(encoding && { tokens: countTokens(composition.text, encoding), encoding }),
   };
 }

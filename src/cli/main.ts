@@ -15,7 +15,9 @@ import {
   parseOpenClawConfig,
   oneLine,
   readBootstrapFiles,
+  readOpenClawSetupCompleted,
   readPersonaInput,
+  resolveOpenClawRelease,
   RUNTIME_IDS,
   RuntimeOptions,
   RuntimeProfile,
@@ -38,7 +40,10 @@ const USAGE = `Usage:
                                           (never overwrites; FILE may be ${HEARTWOOD_FILE})
 Runtime options:
   --runtime NAME          ${RUNTIME_IDS.join(' | ')} (default ${RUNTIME_IDS[0]})
-  --session KIND          OpenClaw's session: main | subagent | cron (default main)
+  --session KIND          OpenClaw's session: main | subagent | cron | group (default main)
+  --openclaw-version V    the OpenClaw release to compose as, e.g. 2026.7.35 (default the newest known)
+  --setup STATE           OpenClaw's first-run setup: completed | pending (default: what DIR's
+                          .openclaw/workspace-state.json records, else completed)
   --workspace-path P      the absolute path the runtime's headings show (default: DIR's own)
   --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw
   --agent ID              the agent whose caps --config reads (default main)
@@ -52,6 +57,8 @@ const runtimeFlags = {
   'workspace-path': { type: 'string' },
   config: { type: 'string' },
   agent: { type: 'string' },
+  'openclaw-version': { type: 'string' },
+  setup: { type: 'string' },
 } as const;
 
 interface RuntimeChoice {
@@ -59,16 +66,54 @@ interface RuntimeChoice {
   readonly options: RuntimeOptions;
 }
 
-function runtimeChoice(values: { runtime?: string; session?: string; 'workspace-path'?: string; config?: string; agent?: string }): RuntimeChoice {
+interface RuntimeValues {
+  runtime?: string;
+  session?: string;
+  'workspace-path'?: string;
+  config?: string;
+  agent?: string;
+  'openclaw-version'?: string;
+  setup?: string;
+}
+
+function runtimeChoice(values: RuntimeValues, err?: NodeJS.WritableStream): RuntimeChoice {
   const id = values.runtime ?? RUNTIME_IDS[0];
   if (!isRuntimeId(id)) throw new UsageError(`--runtime takes one of ${RUNTIME_IDS.join(', ')}, not '${id}'`);
   const session = values.session ?? 'main';
-  if (!['main', 'subagent', 'cron'].includes(session)) throw new UsageError(`--session takes main, subagent or cron, not '${session}'`);
+  if (!['main', 'subagent', 'cron', 'group'].includes(session)) throw new UsageError(`--session takes main, subagent, cron or group, not '${session}'`);
   const workspacePath = values['workspace-path'];
   if (workspacePath !== undefined && !path.isAbsolute(workspacePath)) throw new UsageError(`--workspace-path takes an absolute path, not '${workspacePath}'`);
   const caps = values.config === undefined ? {} : configCaps(values.config, values.agent, id);
   if (values.agent !== undefined && values.config === undefined) throw new UsageError('--agent picks the agent whose caps --config reads: give --config FILE too');
-  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...caps } };
+  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...caps, ...openclawRelease(values, id, err) } };
+}
+
+/** The release and setup state asked for; only the OpenClaw profile reads them. */
+function openclawRelease(values: RuntimeValues, runtime: string, err?: NodeJS.WritableStream): RuntimeOptions {
+  const release = values['openclaw-version'];
+  const setup = values.setup;
+  if ((release !== undefined || setup !== undefined) && runtime !== 'openclaw') {
+    throw new UsageError(`${release !== undefined ? '--openclaw-version' : '--setup'} is for --runtime openclaw, not ${runtime}`);
+  }
+  if (setup !== undefined && setup !== 'completed' && setup !== 'pending') throw new UsageError(`--setup takes completed or pending, not '${setup}'`);
+  const options: { openclawRelease?: string; setupCompleted?: boolean } = {};
+  if (setup !== undefined) options.setupCompleted = setup === 'completed';
+  if (release === undefined) return options;
+  let resolved;
+  try {
+    resolved = resolveOpenClawRelease(release);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (resolved.note) err?.write(`persona-studio: ${oneLine(resolved.note)}\n`);
+  return { ...options, openclawRelease: resolved.release };
+}
+
+/** The options for one folder: its OpenClaw setup state, unless given. */
+function folderOptions(dir: string, profile: RuntimeProfile, options: RuntimeOptions): RuntimeOptions {
+  if (profile.id !== 'openclaw' || options.setupCompleted !== undefined) return options;
+  const setupCompleted = readOpenClawSetupCompleted(dir);
+  return setupCompleted === undefined ? options : { ...options, setupCompleted };
 }
 
 /** The caps an openclaw.json sets; only the OpenClaw profile reads one. */
@@ -96,9 +141,9 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
   try {
     switch (command) {
       case 'compose':
-        return compose(rest, out);
+        return compose(rest, out, err);
       case 'check':
-        return check(rest, out);
+        return check(rest, out, err);
       case 'scaffold':
         return scaffold(rest, out);
       case '-h':
@@ -121,16 +166,17 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
   }
 }
 
-function compose(args: string[], out: NodeJS.WritableStream): number {
+function compose(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: runtimeFlags });
-  const { profile, options } = runtimeChoice(values);
+  const { profile, options } = runtimeChoice(values, err);
   if (positionals.length !== 1) throw new UsageError('compose takes exactly one DIR');
   const dir = requireFolder(positionals[0]);
-  out.write(profile.compose(readPersonaInput(dir, profile), options).text);
+  const folder = folderOptions(dir, profile, options);
+  out.write(profile.compose(readPersonaInput(dir, profile, folder), folder).text);
   return 0;
 }
 
-function check(args: string[], out: NodeJS.WritableStream): number {
+function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -144,21 +190,22 @@ function check(args: string[], out: NodeJS.WritableStream): number {
       ...runtimeFlags,
     },
   });
-  const { profile, options } = runtimeChoice(values);
+  const { profile, options } = runtimeChoice(values, err);
   if (positionals.length === 0) throw new UsageError('check takes at least one DIR');
   const warnAt = values['warn-at'] === undefined ? undefined : fraction(values['warn-at']);
   const caps = { maxChars: count(values['max-chars'], '--max-chars'), ceiling: count(values.ceiling, '--ceiling') };
   const encoding = tokenEncoding(values.encoding);
   const dirs = positionals.map(requireFolder);
-  const checks = dirs.map((dir) => checkPersona(dir, profile, { ...options, warnAt: warnAt ?? DEFAULT_WARN_AT }, caps, encoding));
-  const failed = checks.some((c) => c.cut || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
+  const checks = dirs.map((dir) => checkPersona(dir, profile, { ...folderOptions(dir, profile, options), warnAt: warnAt ?? DEFAULT_WARN_AT }, caps, encoding));
+  const failed = checks.some((c) => c.cut || c.refused || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
+  const label = profile.labelFor?.(options) ?? profile.label;
   const format = values.format ?? (values.json ? 'json' : 'text');
   if (!['text', 'json', 'github'].includes(format)) throw new UsageError(`--format takes text, json or github, not '${format}'`);
-  if (format === 'github') out.write(formatGithub(checks, profile.label, warnAt !== undefined));
+  if (format === 'github') out.write(formatGithub(checks, label, warnAt !== undefined));
   else if (format === 'json') {
-    const report = { ok: !failed, runtime: profile.id, warnAt: warnAt ?? DEFAULT_WARN_AT, encoding: encoding ?? 'off', personas: checks };
+    const report = { ok: !failed, runtime: profile.id, ...(options.openclawRelease && { release: options.openclawRelease }), warnAt: warnAt ?? DEFAULT_WARN_AT, encoding: encoding ?? 'off', personas: checks };
     out.write(JSON.stringify(report, null, 2) + '\n');
-  } else out.write(checks.map((c) => formatCheck(c, profile.label)).join('\n\n') + '\n');
+  } else out.write(checks.map((c) => formatCheck(c, label)).join('\n\n') + '\n');
   return failed ? 1 : 0;
 }
 
