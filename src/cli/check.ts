@@ -62,7 +62,7 @@ export interface PersonaCheck {
   readonly state: CapState;
   /** Some file is cut, or dropped by the budget. */
   readonly cut: boolean;
-  /** The runtime will not read some file through its symbolic link (OpenClaw: 8.x+ any link, 2.22–7.x one leading out). */
+  /** OpenClaw will not read some file through its symbolic link (8.x+ any link, 2.22–7.x one leading out or nowhere). */
   readonly refused: boolean;
   /** Tokens of the whole text `compose` prints; absent with `--encoding off`. */
   readonly tokens?: number;
@@ -90,7 +90,8 @@ export function checkPersona(dir: string, profile: RuntimeProfile, options: Runt
     heartwood,
     state,
     cut: composition.files.some((file) => file.status === 'cut' || file.status === 'dropped'),
-    refused: composition.files.some((file) => file.status === 'unreadable' && input.files.get(file.name)?.symlink === true),
+    // Only OpenClaw leaves a file out for being a link; the others follow links.
+    refused: profile.id === 'openclaw' && composition.files.some((file) => file.status === 'unreadable' && input.files.get(file.name)?.symlink === true),
     ...(encoding && { tokens: countTokens(composition.text, encoding), encoding }),
   };
 }
