@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import * as esbuild from 'esbuild';
 import { json5Build, nodeExtensionBuild, scaffoldingBuild } from './nodeBuild.mjs';
+import { quietSecretlint, secretsBuild, secretsWebBuild } from './secretsBuild.mjs';
 import { webExtensionBuild, webGlobalsCheck } from './webBuild.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -28,10 +29,13 @@ const builds = [
   json5Build(common),
   // So are the scaffolding commands and their templates, required on the first scaffold.
   scaffoldingBuild(common),
+  // And the secret detector with secretlint's rules, for the first check of a persona's secrets.
+  secretsBuild(common),
+  secretsWebBuild(common),
   // The token worker holds the tokenizer's ranks; extension.js loads it on the first count.
   { ...withRanks, entryPoints: ['src/extension/tokens/worker.ts'], outfile: 'dist/tokenWorker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },
-  { ...withRanks, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
+  { ...withRanks, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' }, plugins: [...withRanks.plugins, quietSecretlint()] },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
   // The `browser` entry: the same extension for the web worker host, without Node.
   webExtensionBuild(common),

@@ -13,14 +13,14 @@ const EXTENSION_DIR = path.join(ROOT, 'src', 'extension');
 const CORE_DIR = path.join(ROOT, 'src', 'core');
 
 /**
- * The two swaps of the browser build: the extension's `./platform` (platform.ts, Node)
- * becomes platform.web.ts, and the core's barrel (src/core/index.ts, which adds reading
+ * The two swaps of the browser build: the extension's `platform` folder (platform/index.ts, Node)
+ * becomes platform/web.ts, and the core's barrel (src/core/index.ts, which adds reading
  * from disk) becomes its pure one (src/core/pure.ts). An extension file that used a
  * Node-only export of the core fails this build with esbuild's "No matching export".
  */
 export function webPlatform() {
   const swaps = new Map([
-    [path.join(EXTENSION_DIR, 'platform'), path.join(EXTENSION_DIR, 'platform.web.ts')],
+    [path.join(EXTENSION_DIR, 'platform'), path.join(EXTENSION_DIR, 'platform', 'web.ts')],
     [path.join(CORE_DIR), path.join(CORE_DIR, 'pure.ts')],
     [path.join(CORE_DIR, 'index'), path.join(CORE_DIR, 'pure.ts')],
   ]);

@@ -14,6 +14,8 @@ import {
   HeartwoodReport,
   lineAndColumn,
   readFileBounded,
+  OPENCLAW_LINK_NOT_FOLLOWED,
+  OPENCLAW_LINK_REFUSED,
   readPersonaInput,
   reportHeartwood,
   RuntimeOptions,
@@ -30,6 +32,7 @@ import {
   escapeControls,
 } from '../core';
 import { countTokens } from '../core/tokensCount';
+import { DroppedRuleCheck, formatSecrets, formatTextChecks, HiddenCheck, SecretCheck } from './secrets';
 
 export interface FileCheck {
   readonly name: string;
@@ -67,12 +70,23 @@ export interface PersonaCheck {
   /** Tokens of the whole text `compose` prints; absent with `--encoding off`. */
   readonly tokens?: number;
   readonly encoding?: TokenEncoding;
+  /** The secrets its files hold, masked; with the two below, absent until checkText has run. */
+  readonly secrets?: readonly SecretCheck[];
+  /** Invisible characters, and HTML comments that give instructions. */
+  readonly hidden?: readonly HiddenCheck[];
+  /** Rule lines in text the runtime drops. */
+  readonly droppedRules?: readonly DroppedRuleCheck[];
 }
 
 /** Checks one persona folder; with an `encoding`, counts the tokens of what is sent. */
-export function checkPersona(dir: string, profile: RuntimeProfile, options: RuntimeOptions, caps: HeartwoodCaps, encoding?: TokenEncoding): PersonaCheck {
-  const input = readPersonaInput(dir, profile, options);
-  const composition = profile.compose(input, options);
+export function checkPersona(
+  dir: string,
+  profile: RuntimeProfile,
+  options: RuntimeOptions,
+  caps: HeartwoodCaps,
+  encoding?: TokenEncoding,
+  composition: Composition = profile.compose(readPersonaInput(dir, profile, options), options),
+): PersonaCheck {
   const files = composition.files.map((file) => ({
     ...fileCheck(file, composition.unit),
     ...(encoding && { tokens: countTokens(file.section, encoding) }),
@@ -91,9 +105,14 @@ export function checkPersona(dir: string, profile: RuntimeProfile, options: Runt
     state,
     cut: composition.files.some((file) => file.status === 'cut' || file.status === 'dropped'),
     // Only OpenClaw leaves a file out for being a link; the others follow links.
-    refused: profile.id === 'openclaw' && composition.files.some((file) => file.status === 'unreadable' && input.files.get(file.name)?.symlink === true),
+    refused: profile.id === 'openclaw' && composition.files.some(isRefusedLink),
     ...(encoding && { tokens: countTokens(composition.text, encoding), encoding }),
   };
+}
+
+/** A file OpenClaw does not read because it is a link (its measure's note says so, marker or not). */
+function isRefusedLink(file: FileMeasure): boolean {
+  return file.status === 'unreadable' && (file.note === OPENCLAW_LINK_REFUSED || (file.note ?? '').startsWith(OPENCLAW_LINK_NOT_FOLLOWED));
 }
 
 function fileCheck(file: FileMeasure, unit: SizeUnit): FileCheck {
@@ -161,6 +180,7 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
         (heartwood.cut ? `, cut at line ${heartwood.cut.line + 1}, column ${heartwood.cut.column + 1}${heartwood.cut.splitsPair ? ' (splits a surrogate pair)' : ''}` : ''),
     );
   }
+  lines.push(...formatSecrets(check.secrets ?? [], runtimeLabel), ...formatTextChecks(check.hidden ?? [], check.droppedRules ?? []));
   return lines.join('\n');
 }
 

@@ -1,8 +1,10 @@
 // `check --format github`: one GitHub Actions workflow command per file that is cut,
-// dropped, over or near its cap (`::error file=…,line=…,col=…,title=…::message`), so a
-// CI run shows them on the pull request; VS Code's problem matcher reads the same lines.
+// dropped, over or near its cap, and per secret (masked) a file holds
+// (`::error file=…,line=…,col=…,title=…::message`), so a CI run shows them on the pull
+// request; `--format problems` the same problems for VS Code's problem matcher, which
+// cannot undo GitHub's escapes of `%`, `,` and `:`.
 import * as path from 'node:path';
-import { formatCount, HEARTWOOD_FILE } from '../core';
+import { formatCount, HEARTWOOD_FILE, oneLine } from '../core';
 import type { FileCheck, PersonaCheck } from './check';
 
 type Level = 'error' | 'warning';
@@ -23,6 +25,18 @@ export function formatGithub(checks: readonly PersonaCheck[], runtimeLabel: stri
   return annotations.map(workflowCommand).join('');
 }
 
+/**
+ * `persona-studio error 3:1 MESSAGE<TAB>FILE`: the message on one line with no tab, the
+ * path last and as it is, so the matcher in package.json reads back the file that exists.
+ * Near a cap is a warning, as in the live Problems.
+ */
+export function formatProblems(checks: readonly PersonaCheck[], runtimeLabel: string): string {
+  const annotations = checks.flatMap((check) => annotationsOf(check, runtimeLabel, false));
+  // Only a line break cannot be carried; such a path is written with escapes.
+  const file = (text: string) => text.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+  return annotations.map((a) => `persona-studio ${a.level} ${a.line}:${a.column} ${oneLine(a.message)}\t${file(a.file)}\n`).join('');
+}
+
 function annotationsOf(check: PersonaCheck, runtimeLabel: string, warnAtFails: boolean): Annotation[] {
   const annotations: Annotation[] = [];
   const nearLevel: Level = warnAtFails ? 'error' : 'warning';
@@ -35,6 +49,20 @@ function annotationsOf(check: PersonaCheck, runtimeLabel: string, warnAtFails: b
     } else if (file.state === 'over' || file.state === 'near') {
       annotations.push({ ...at, level: file.state === 'over' ? 'error' : nearLevel, title: `${file.name} ${file.state === 'over' ? 'over' : 'near'} its cap`, message: shareMessage(file) });
     }
+  }
+  for (const secret of check.secrets ?? []) {
+    annotations.push({
+      level: secret.severity,
+      file: path.join(check.dir, secret.file),
+      line: secret.line,
+      column: secret.column,
+      title: `${secret.label} ${secret.sent ? 'sent to the model provider' : 'not sent'}`,
+      message: secret.message,
+    });
+  }
+  for (const hidden of check.hidden ?? []) {
+    const title = hidden.kind === 'comment' ? 'An instruction in an HTML comment' : 'Invisible characters';
+    annotations.push({ level: 'warning', file: path.join(check.dir, hidden.file), line: hidden.line, column: hidden.column, title, message: hidden.message });
   }
   const heartwood = check.heartwood;
   if (heartwood && (heartwood.state === 'over' || heartwood.state === 'near')) {

@@ -1,7 +1,6 @@
 // persona-studio: the command-line twin of the extension, on the same core.
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import * as path from 'node:path';
 import {
   BOOTSTRAP_ORDER,
   DEFAULT_TOKEN_ENCODING,
@@ -11,13 +10,13 @@ import {
   TokenEncoding,
   HEARTWOOD_FILE,
   escapeControls,
+  isAbsoluteWorkspacePath,
   isRuntimeId,
   parseOpenClawConfig,
   oneLine,
   readBootstrapFiles,
-  readOpenClawSetupCompleted,
+  readConfigFileSync,
   readPersonaInput,
-  resolveOpenClawRelease,
   RUNTIME_IDS,
   RuntimeOptions,
   RuntimeProfile,
@@ -26,16 +25,22 @@ import {
   SessionKind,
   TemplateName,
 } from '../core';
-import { checkPersona, formatCheck } from './check';
-import { formatGithub } from './githubFormat';
+import { folderOptions, openclawRelease } from './openclawOptions';
+import { UsageError } from './usageError';
+import { checkPersona, formatCheck, PersonaCheck } from './check';
+import { formatGithub, formatProblems } from './githubFormat';
+import { checkText } from './secrets';
 
 const USAGE = `Usage:
   persona-studio compose [RUNTIME OPTIONS] DIR
                                           print what the runtime injects for DIR, byte for byte
-  persona-studio check [--json | --format text|json|github] [--warn-at F] [--max-chars N] [--ceiling N]
-                       [--encoding E] [RUNTIME OPTIONS] DIR...
-                                          sizes against the runtime's caps, and tokens of what
-                                          is sent; exit 1 when a file is cut or dropped (or past F)
+  persona-studio check [--json | --format text|json|github|problems] [--warn-at F] [--max-chars N]
+                       [--ceiling N] [--encoding E] [RUNTIME OPTIONS] [--] DIR...
+                                          sizes against the runtime's caps, tokens of what is sent,
+                                          secrets (masked), invisible text, rules a cut drops;
+                                          exit 1 when a file is cut or dropped (or past F), or
+                                          when a secret is sent; problems: one line per problem
+                                          for VS Code's matcher
   persona-studio scaffold DIR [FILE...]   create missing bootstrap files from templates
                                           (never overwrites; FILE may be ${HEARTWOOD_FILE})
 Runtime options:
@@ -45,7 +50,10 @@ Runtime options:
   --setup STATE           OpenClaw's first-run setup: completed | pending (default: what DIR's
                           .openclaw/workspace-state.json records, else completed)
   --workspace-path P      the absolute path the runtime's headings show (default: DIR's own)
-  --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw
+  --bootstrap-max-chars N, --bootstrap-total-max-chars N
+                          OpenClaw's caps, for --runtime openclaw (default 20,000 and 60,000)
+  --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw;
+                          its caps win over the two above, as in the editor (~/ is your home)
   --agent ID              the agent whose caps --config reads (default main)
 Token options:
   --encoding E            ${TOKEN_ENCODINGS.join(' | ')} | off (default ${DEFAULT_TOKEN_ENCODING});
@@ -59,6 +67,8 @@ const runtimeFlags = {
   agent: { type: 'string' },
   'openclaw-version': { type: 'string' },
   setup: { type: 'string' },
+  'bootstrap-max-chars': { type: 'string' },
+  'bootstrap-total-max-chars': { type: 'string' },
 } as const;
 
 interface RuntimeChoice {
@@ -66,15 +76,12 @@ interface RuntimeChoice {
   readonly options: RuntimeOptions;
 }
 
-interface RuntimeValues {
-  runtime?: string;
-  session?: string;
-  'workspace-path'?: string;
-  config?: string;
-  agent?: string;
+type RuntimeValues = { runtime?: string; session?: string; 'workspace-path'?: string; config?: string; agent?: string } & {
+  'bootstrap-max-chars'?: string;
+  'bootstrap-total-max-chars'?: string;
   'openclaw-version'?: string;
   setup?: string;
-}
+};
 
 function runtimeChoice(values: RuntimeValues, err?: NodeJS.WritableStream): RuntimeChoice {
   const id = values.runtime ?? RUNTIME_IDS[0];
@@ -82,68 +89,56 @@ function runtimeChoice(values: RuntimeValues, err?: NodeJS.WritableStream): Runt
   const session = values.session ?? 'main';
   if (!['main', 'subagent', 'cron', 'group'].includes(session)) throw new UsageError(`--session takes main, subagent, cron or group, not '${session}'`);
   const workspacePath = values['workspace-path'];
-  if (workspacePath !== undefined && !path.isAbsolute(workspacePath)) throw new UsageError(`--workspace-path takes an absolute path, not '${workspacePath}'`);
+  // The core's test, so the CLI refuses exactly the paths the editor's headings leave out.
+  if (workspacePath !== undefined && !isAbsoluteWorkspacePath(workspacePath)) throw new UsageError(`--workspace-path takes an absolute path, not '${workspacePath}'`);
+  const flags = openclawCapFlags(values, id);
   const caps = values.config === undefined ? {} : configCaps(values.config, values.agent, id);
   if (values.agent !== undefined && values.config === undefined) throw new UsageError('--agent picks the agent whose caps --config reads: give --config FILE too');
-  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...caps, ...openclawRelease(values, id, err) } };
+  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...flags, ...caps, ...openclawRelease(values, id, err) } };
 }
 
-/** The release and setup state asked for; only the OpenClaw profile reads them. */
-function openclawRelease(values: RuntimeValues, runtime: string, err?: NodeJS.WritableStream): RuntimeOptions {
-  const release = values['openclaw-version'];
-  const setup = values.setup;
-  if ((release !== undefined || setup !== undefined) && runtime !== 'openclaw') {
-    throw new UsageError(`${release !== undefined ? '--openclaw-version' : '--setup'} is for --runtime openclaw, not ${runtime}`);
+/** `--bootstrap-max-chars` and `--bootstrap-total-max-chars`, which only OpenClaw has. */
+function openclawCapFlags(values: RuntimeValues, runtime: string): RuntimeOptions {
+  const caps: { maxChars?: number; totalMaxChars?: number } = {};
+  for (const [flag, key] of [
+    ['bootstrap-max-chars', 'maxChars'],
+    ['bootstrap-total-max-chars', 'totalMaxChars'],
+  ] as const) {
+    const value = values[flag];
+    if (value === undefined) continue;
+    if (runtime !== 'openclaw') throw new UsageError(`--${flag} is OpenClaw's cap, for --runtime openclaw, not ${runtime}`);
+    caps[key] = count(value, `--${flag}`);
   }
-  if (setup !== undefined && setup !== 'completed' && setup !== 'pending') throw new UsageError(`--setup takes completed or pending, not '${setup}'`);
-  const options: { openclawRelease?: string; setupCompleted?: boolean } = {};
-  if (setup !== undefined) options.setupCompleted = setup === 'completed';
-  if (release === undefined) return options;
-  let resolved;
-  try {
-    resolved = resolveOpenClawRelease(release);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (resolved.note) err?.write(`persona-studio: ${oneLine(resolved.note)}\n`);
-  return { ...options, openclawRelease: resolved.release };
-}
-
-/** The options for one folder: its OpenClaw setup state, unless given. */
-function folderOptions(dir: string, profile: RuntimeProfile, options: RuntimeOptions): RuntimeOptions {
-  if (profile.id !== 'openclaw' || options.setupCompleted !== undefined) return options;
-  const setupCompleted = readOpenClawSetupCompleted(dir);
-  return setupCompleted === undefined ? options : { ...options, setupCompleted };
+  return caps;
 }
 
 /** The caps an openclaw.json sets; only the OpenClaw profile reads one. */
 function configCaps(file: string, agent: string | undefined, runtime: string): RuntimeOptions {
   if (runtime !== 'openclaw') throw new UsageError(`--config reads an openclaw.json, for --runtime openclaw, not ${runtime}`);
-  let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code})`);
-  }
-  try {
-    return parseOpenClawConfig(text, agent, file);
+    // A regular file of at most 1 MB, read without blocking; each failure is one line naming the file.
+    return parseOpenClawConfig(readConfigFileSync(file), agent, file);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
 }
 
-/** An error the user can act on: one line, exit 2, nothing written. */
-class UsageError extends Error {}
 
-export function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): number {
+/** The exit code; `check` answers later (its secret scan is asynchronous), the others at once. */
+export function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): number | Promise<number> {
   const [command, ...rest] = argv;
+  // One line, whatever the folder names or the argument parser hold.
+  const fail = (error: unknown): number => {
+    const message = error instanceof UsageError || isArgError(error) ? (error as Error).message : String(error);
+    err.write(`persona-studio: ${oneLine(message)}\n`);
+    return 2;
+  };
   try {
     switch (command) {
       case 'compose':
         return compose(rest, out, err);
       case 'check':
-        return check(rest, out, err);
+        return check(rest, out, err).catch(fail);
       case 'scaffold':
         return scaffold(rest, out);
       case '-h':
@@ -159,10 +154,7 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
         );
     }
   } catch (error) {
-    const message = error instanceof UsageError || isArgError(error) ? (error as Error).message : String(error);
-    // One line, whatever the folder names or the argument parser hold.
-    err.write(`persona-studio: ${oneLine(message)}\n`);
-    return 2;
+    return fail(error);
   }
 }
 
@@ -176,7 +168,7 @@ function compose(args: string[], out: NodeJS.WritableStream, err: NodeJS.Writabl
   return 0;
 }
 
-function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
+async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -196,12 +188,21 @@ function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableS
   const caps = { maxChars: count(values['max-chars'], '--max-chars'), ceiling: count(values.ceiling, '--ceiling') };
   const encoding = tokenEncoding(values.encoding);
   const dirs = positionals.map(requireFolder);
-  const checks = dirs.map((dir) => checkPersona(dir, profile, { ...folderOptions(dir, profile, options), warnAt: warnAt ?? DEFAULT_WARN_AT }, caps, encoding));
-  const failed = checks.some((c) => c.cut || c.refused || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
-  const label = profile.labelFor?.(options) ?? profile.label;
   const format = values.format ?? (values.json ? 'json' : 'text');
-  if (!['text', 'json', 'github'].includes(format)) throw new UsageError(`--format takes text, json or github, not '${format}'`);
+  if (!['text', 'json', 'github', 'problems'].includes(format)) throw new UsageError(`--format takes text, json, github or problems, not '${format}'`);
+  const checks: PersonaCheck[] = [];
+  // One persona at a time: only one folder's texts are held while its secrets are looked for.
+  const label = profile.labelFor?.(options) ?? profile.label;
+  for (const dir of dirs) {
+    const measured = { ...folderOptions(dir, profile, options), warnAt: warnAt ?? DEFAULT_WARN_AT };
+    const composition = profile.compose(readPersonaInput(dir, profile, measured), measured);
+    const check = checkPersona(dir, profile, measured, caps, encoding, composition);
+    checks.push({ ...check, ...(await checkText(composition, label)) });
+  }
+  const secretSent = checks.some((c) => c.secrets?.some((s) => s.sent));
+  const failed = secretSent || checks.some((c) => c.cut || c.refused || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
   if (format === 'github') out.write(formatGithub(checks, label, warnAt !== undefined));
+  else if (format === 'problems') out.write(formatProblems(checks, label));
   else if (format === 'json') {
     const report = { ok: !failed, runtime: profile.id, ...(options.openclawRelease && { release: options.openclawRelease }), warnAt: warnAt ?? DEFAULT_WARN_AT, encoding: encoding ?? 'off', personas: checks };
     out.write(JSON.stringify(report, null, 2) + '\n');
@@ -290,5 +291,5 @@ if (require.main === module) {
   guardOutput(process.stdout, process.stderr, (code) => process.exit(code));
   // Nothing useful can be said once stderr is gone.
   process.stderr.on('error', () => process.exit(2));
-  process.exitCode = main(process.argv.slice(2));
+  void Promise.resolve(main(process.argv.slice(2))).then((code) => (process.exitCode = code));
 }

@@ -27,6 +27,11 @@ export interface DiscoveryOptions {
   readonly skip?: ReadonlySet<string>;
   /** Folders never entered, by their path relative to the root with `/` (`files.exclude`). */
   readonly exclude?: (relativePath: string) => boolean;
+  /**
+   * The folder no link may lead out of, when the walk starts below it (a folder that
+   * arrived after the first walk): the root itself must lie inside its real path.
+   */
+  readonly within?: string;
 }
 
 export interface PersonaFolder {
@@ -90,6 +95,10 @@ export async function discoverPersonaFolders(root: string, reader: DirectoryRead
   const skip = options.skip ?? DEFAULT_SKIP;
   const personas: PersonaFolder[] = [];
   const rootReal = await realPathOf(reader, root);
+  const bound = options.within === undefined ? rootReal : await realPathOf(reader, options.within);
+  // A root that is itself a link out of the bound (`up -> ../..`) is not walked at all;
+  // where no real path can be had (a remote file system), no link is entered anyway.
+  if (options.within !== undefined && bound !== undefined && (rootReal === undefined || !isInside(bound, rootReal))) return { personas: [], foldersRead: 0, incomplete: false };
   const seen = new Set<string>();
   let queue: Pending[] = [{ dir: root, relative: '', real: rootReal, depth: 0 }];
   let links: Pending[] = [];
@@ -97,7 +106,7 @@ export async function discoverPersonaFolders(root: string, reader: DirectoryRead
   let deeper = false;
   while (queue.length > 0 || links.length > 0) {
     if (queue.length === 0) {
-      queue = await enterableLinks(reader, links, rootReal, seen);
+      queue = await enterableLinks(reader, links, bound, seen);
       links = [];
       continue;
     }

@@ -27,5 +27,7 @@ export function formatPercent(fraction: number): string {
 
 /** 2097152 -> "2,097,152". */
 export function formatCount(count: number): string {
+  // Past what can be counted exactly (a cap of 1e308 is valid), two digits and the power, not 309 digits.
+  if (Math.abs(count) > Number.MAX_SAFE_INTEGER && Number.isFinite(count)) return count.toExponential(1).replace('e+', 'e');
   return count.toLocaleString('en-US');
 }

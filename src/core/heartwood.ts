@@ -3,6 +3,7 @@
 import { DEFAULT_WARN_AT } from './bootstrap';
 import { CapState, capState } from './report';
 import { lineAndColumn } from './utf8';
+import { splitsSurrogatePair } from './surrogates';
 
 export const HEARTWOOD_FILE = 'HEARTWOOD.md';
 export const VOICE_HEADING = '## Voice & Tone';
@@ -120,12 +121,4 @@ export function reportHeartwood(text: string | undefined, caps: HeartwoodCaps = 
     truncated,
     cut: { index, ...lineAndColumn(text, index), droppedChars: trimmed.length - cap, splitsPair: splitsSurrogatePair(trimmed, cap) },
   };
-}
-
-/** True when a cut before UTF-16 index `at` separates a high surrogate from its low one. */
-export function splitsSurrogatePair(text: string, at: number): boolean {
-  if (at <= 0 || at >= text.length) return false;
-  const before = text.charCodeAt(at - 1);
-  const after = text.charCodeAt(at);
-  return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
 }

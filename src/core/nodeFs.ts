@@ -1,11 +1,15 @@
 // Node's file system for the parts of the core that touch the disk outside VS Code.
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { DirectoryReader, EntryKind, fileTheRuntimeReads, isInside } from './discovery';
 import { BOOTSTRAP_ORDER, BootstrapName, MAX_FILE_BYTES } from './bootstrap';
 import { ComposedSoul, composeFromSources } from './compose';
+import { formatCount } from './format';
+import { MAX_CONFIG_BYTES } from './runtimes/openclawConfig';
 import { OPENCLAW_STATE_FILE, setupCompletedFromState } from './runtimes/openclawState';
 import { FileContent, PersonaInput, RuntimeOptions, RuntimeProfile } from './runtimes/profile';
+import { decodeUtf8 } from './utf8';
 import { templateFor, TemplateName } from './templates';
 
 export const nodeDirectoryReader: DirectoryReader = {
@@ -110,6 +114,55 @@ function readThroughLinks(file: string, limit: number): FileContent | undefined 
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/**
+ * A user's config file (openclaw.json; `~/` is the home folder) as text, read as persona
+ * files are: a regular file only, opened without blocking, at most MAX_CONFIG_BYTES. Else
+ * it rejects with one line, `FILE: no such file` or `FILE: cannot be read (why)`, whose
+ * `code` is the why (`ENOENT`, `EACCES`, `not a regular file`, `larger than 1 MB: … bytes`).
+ */
+export async function readConfigFile(file: string): Promise<string> {
+  const absolute = expandHome(file);
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(absolute, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (error) {
+    throw configError(file, (error as NodeJS.ErrnoException).code ?? String(error));
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw configError(file, stat.isDirectory() ? 'a directory' : 'not a regular file');
+    // One byte past the bound tells a file that grew since the stat.
+    const buffer = new Uint8Array(MAX_CONFIG_BYTES + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0 || (length += bytesRead) === buffer.length) break;
+    }
+    if (Math.max(stat.size, length) > MAX_CONFIG_BYTES) throw configError(file, `larger than 1 MB: ${formatCount(Math.max(stat.size, length))} bytes`);
+    return decodeUtf8(buffer.subarray(0, length));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `readConfigFile` for the CLI, which runs one command and may wait. */
+export function readConfigFileSync(file: string): string {
+  const content = readFileBounded(expandHome(file), MAX_CONFIG_BYTES + 1);
+  if (content === undefined) throw configError(file, 'ENOENT');
+  if (content.kind === 'unreadable') throw configError(file, content.reason);
+  if (content.kind !== 'bytes') throw new Error('readFileBounded returns bytes or unreadable');
+  if (content.size > MAX_CONFIG_BYTES) throw configError(file, `larger than 1 MB: ${formatCount(content.size)} bytes`);
+  return decodeUtf8(content.bytes);
+}
+
+function expandHome(file: string): string {
+  return file === '~' || file.startsWith('~/') ? path.join(os.homedir(), file.slice(1)) : file;
+}
+
+function configError(file: string, code: string): Error {
+  return Object.assign(new Error(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code})`), { code });
 }
 
 /** The files `profile` reads from `dir`, each bounded by its read limit (for `options`); names match exactly. */

@@ -11,6 +11,7 @@ export * from './glob';
 export * from './format';
 export * from './escape';
 export * from './utf8';
+export * from './surrogates';
 export * from './soulSize';
 export * from './personaFolderName';
 export * from './messages';

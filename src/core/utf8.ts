@@ -1,5 +1,6 @@
 // UTF-8 arithmetic on JavaScript strings, without encoding whole files when it can be avoided.
 // Only TextEncoder/TextDecoder, so the same code runs in Node and in a browser worker.
+import { isHighSurrogate, isLowSurrogate } from './surrogates';
 
 const encoder = new TextEncoder();
 
@@ -74,14 +75,6 @@ export function charIndexAtByte(text: string, byteOffset: number): number {
   return utf8Prefix(text, byteOffset).index;
 }
 
-function isHighSurrogate(unit: number): boolean {
-  return unit >= 0xd800 && unit <= 0xdbff;
-}
-
-function isLowSurrogate(unit: number): boolean {
-  return unit >= 0xdc00 && unit <= 0xdfff;
-}
-
 /**
  * The largest offset `<= byteOffset` in `bytes` that does not fall inside a UTF-8
  * sequence, i.e. where the character the cap splits begins.
@@ -102,6 +95,16 @@ export function charBoundaryAtOrBefore(bytes: Uint8Array, byteOffset: number): n
  * a line ends at `\r\n`, `\n` or a lone `\r`. An index between the `\r` and the
  * `\n` of a CRLF is the end of its line, as the editor places it.
  */
+/**
+ * Zero-based line and column of a text index as an editor shows the file: a leading BOM,
+ * which is in the text as read but hidden by the editor, is not counted.
+ */
+export function editorLineAndColumn(text: string, index: number): { line: number; column: number } {
+  const { line, column } = lineAndColumn(text, index);
+  const bom = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return { line, column: Math.max(0, column - bom) };
+}
+
 export function lineAndColumn(text: string, index: number): { line: number; column: number } {
   let line = 0;
   let lineStart = 0;

@@ -2,19 +2,20 @@
 // commands) together. Each owns what it registers; disposing the list undoes it all.
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
-import { CapDiagnostics } from './diagnostics';
+import { CapDiagnostics } from './problems/capDiagnostics';
 import { DropDecorations } from './editor/dropDecorations';
-import { Measurements } from './measurements';
-import { LinkWarnings } from './linkWarnings';
+import { Measurements } from './model/measurements';
+import { LinkWarnings } from './problems/linkWarnings';
 import { HOST_KIND } from './platform';
-import { PersonaWorkspace } from './personaWorkspace';
+import { PersonaWorkspace } from './model/personaWorkspace';
 import { SoulPreviews } from './preview/soulPreviews';
-import { PersonaStatusBar } from './statusBar';
+import { PersonaStatusBar } from './status/statusBar';
 import { TOKEN_WORKER_FILE } from './tokens/protocol';
-import { PersonaTokens } from './tokens/tokenService';
+import { PersonaTokens } from './tokens/personaTokens';
 import { PersonaTree } from './tree/personaTree';
-import { createLog, log, logDiscovery } from './log';
-import { registerCheckTasks } from './tasks';
+import { logDiscovery } from './model/discoveryLog';
+import { log, setLogSink } from './util/log';
+import { registerCheckTasks } from './problems/checkTasks';
 
 export function activate(context: vscode.ExtensionContext): void {
   const started = Date.now();
@@ -28,8 +29,9 @@ export function activate(context: vscode.ExtensionContext): void {
     last = now;
     return made;
   };
-  const channel = createLog();
-  context.subscriptions.push(channel);
+  const channel = vscode.window.createOutputChannel('Persona Studio', { log: true });
+  setLogSink(channel);
+  context.subscriptions.push({ dispose: () => setLogSink(undefined) }, channel);
   log.info(`activating ${context.extension.id} ${context.extension.packageJSON.version} in ${vscode.env.appName} ${vscode.version} (${vscode.env.remoteName ?? 'local'})`);
   if (!vscode.workspace.isTrusted) log.info("Restricted Mode: the workspace's own personaStudio.folders and openclaw.workspacePath are not used, and no file is created, until it is trusted");
   const personas = phase('workspace', () => new PersonaWorkspace(channel));
@@ -39,14 +41,14 @@ export function activate(context: vscode.ExtensionContext): void {
   const previews = phase('previews', () =>
     new SoulPreviews(context, personas, {
       profile: (folder) => measurements.profile(folder),
-      options: (folder) => measurements.options(folder),
       composition: (folder) => measurements.composition(folder),
       file: (uri) => measurements.file(uri),
+      heartwood: (folder) => measurements.heartwood(folder),
       onDidChange: measurements.onDidChange,
       tokens,
     }),
   );
-  const links = phase('links', () => new LinkWarnings(personas));
+  const links = phase('links', () => new LinkWarnings(personas, measurements));
   const tree = phase('tree', () => new PersonaTree(context, personas, measurements, links, tokens));
   context.subscriptions.push(
     personas,

@@ -3,9 +3,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { composeSoul, MAX_FILE_BYTES, templateFor } from '../../src/core';
-import { personaFolder, runCli } from './helpers';
+import { personaFolder, runCli, runCliAsync } from './helpers';
 
 const run = runCli;
+const runAsync = runCliAsync;
 
 describe('persona-studio CLI', () => {
   describe('compose', () => {
@@ -34,9 +35,9 @@ describe('persona-studio CLI', () => {
   });
 
   describe('check', () => {
-    it('prints a table and exits 0 when every file is within its cap', () => {
+    it('prints a table and exits 0 when every file is within its cap', async () => {
       const dir = personaFolder({ 'AGENTS.md': 'rules', 'SOUL.md': 'é' });
-      const { code, out } = run('check', dir);
+      const { code, out } = await runAsync('check', dir);
       assert.strictEqual(code, 0);
       assert.match(out, /FILE\s+BYTES\s+TOKENS\s+% OF CAP\s+STATE/);
       assert.match(out, /AGENTS\.md\s+5\s+6\s+<0\.1 %\s+ok/);
@@ -45,26 +46,26 @@ describe('persona-studio CLI', () => {
       assert.match(out, /soul: 35 bytes/);
     });
 
-    it('exits 1 when a file is over its cap and says where the cut falls', () => {
+    it('exits 1 when a file is over its cap and says where the cut falls', async () => {
       const dir = personaFolder({ 'MEMORY.md': 'ab\n' + 'x'.repeat(MAX_FILE_BYTES) });
-      const { code, out } = run('check', dir);
+      const { code, out } = await runAsync('check', dir);
       assert.strictEqual(code, 1);
       assert.match(out, /MEMORY\.md\s+2,097,155\s+\S+\s+>100 %\s+OVER CAP: 3 bytes dropped from line 2, column 2097150/);
     });
 
-    it('exits 1 past --warn-at only when asked', () => {
+    it('exits 1 past --warn-at only when asked', async () => {
       const dir = personaFolder({ 'SOUL.md': 'x'.repeat(MAX_FILE_BYTES * 0.5) });
-      assert.strictEqual(run('check', dir).code, 0);
-      assert.strictEqual(run('check', '--warn-at', '0.6', dir).code, 0);
-      const near = run('check', '--warn-at', '0.5', dir);
+      assert.strictEqual((await runAsync('check', dir)).code, 0);
+      assert.strictEqual((await runAsync('check', '--warn-at', '0.6', dir)).code, 0);
+      const near = await runAsync('check', '--warn-at', '0.5', dir);
       assert.strictEqual(near.code, 1);
       assert.match(near.out, /50 %\s+near cap/);
     });
 
-    it('speaks JSON for machines, over several folders', () => {
+    it('speaks JSON for machines, over several folders', async () => {
       const a = personaFolder({ 'SOUL.md': 'x' });
       const b = personaFolder({ 'HEARTWOOD.md': 'You are Atlas.\n\n## Voice & Tone\nTerse.' });
-      const { code, out } = run('check', '--json', a, b);
+      const { code, out } = await runAsync('check', '--json', a, b);
       assert.strictEqual(code, 0);
       const report = JSON.parse(out);
       assert.strictEqual(report.ok, true);
@@ -74,16 +75,16 @@ describe('persona-studio CLI', () => {
       assert.strictEqual(report.personas[1].heartwood.voiceChars, 6);
     });
 
-    it('checks Heartwood against its character caps', () => {
+    it('checks Heartwood against its character caps', async () => {
       const dir = personaFolder({ 'HEARTWOOD.md': 'x'.repeat(150) });
-      assert.strictEqual(run('check', dir).code, 0);
-      const over = run('check', '--max-chars', '100', dir);
+      assert.strictEqual((await runAsync('check', dir)).code, 0);
+      const over = await runAsync('check', '--max-chars', '100', dir);
       assert.strictEqual(over.code, 1);
       assert.match(over.out, /HEARTWOOD\.md: 150 chars of 100 .* OVER CAP, cut at line 1, column 101/);
     });
 
-    it('rejects a bad --warn-at without reading anything', () => {
-      const { code, err } = run('check', '--warn-at', '2', personaFolder());
+    it('rejects a bad --warn-at without reading anything', async () => {
+      const { code, err } = await runAsync('check', '--warn-at', '2', personaFolder());
       assert.strictEqual(code, 2);
       assert.match(err, /--warn-at takes a fraction/);
     });

@@ -18,10 +18,28 @@ interface Run {
   readonly stderr: string;
 }
 
+let cliForNobody: string | undefined;
+
+/**
+ * The built CLI where `nobody` can run it: a checkout may lie in a folder only its owner can
+ * enter (/root is 0700), so its bundles are copied under this run's temporary folder (0755).
+ */
+function nobodysCli(): string {
+  if (cliForNobody) return cliForNobody;
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-'));
+  fs.chmodSync(folder, 0o755);
+  for (const name of fs.readdirSync(path.dirname(cli))) {
+    if (name.endsWith('.js')) fs.copyFileSync(path.join(path.dirname(cli), name), path.join(folder, name));
+  }
+  return (cliForNobody = path.join(folder, path.basename(cli)));
+}
+
 function run(args: readonly string[], options: { user?: 'nobody'; stdout?: number } = {}): Run {
   const command = options.user ? 'setpriv' : process.execPath;
-  const argv = options.user ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, cli, ...args] : [cli, ...args];
+  const argv = options.user ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, nobodysCli(), ...args] : [cli, ...args];
   const result = spawnSync(command, argv, {
+    // Where nobody can be: the checkout may be closed to other users.
+    cwd: options.user ? path.dirname(nobodysCli()) : undefined,
     encoding: 'utf8',
     timeout: 30_000,
     maxBuffer: 64 * 1024 * 1024,
@@ -131,9 +149,9 @@ describe('hostile input: the CLI', () => {
       const peak = (command: string, dir: string): number => {
         const script = `const { Writable } = require('node:stream');
           const { main } = require(${JSON.stringify(cli)});
-          main([${JSON.stringify(command)}, ${JSON.stringify(dir)}], new Writable({ write(c, e, done) { done(); } }), process.stderr);
-          // VmHWM starts afresh at exec; maxRSS would carry the parent's peak over from the fork.
-          process.stdout.write(/VmHWM:\\s*(\\d+) kB/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1]);`;
+          Promise.resolve(main([${JSON.stringify(command)}, ${JSON.stringify(dir)}], new Writable({ write(c, e, done) { done(); } }), process.stderr)).then(() =>
+            // VmHWM starts afresh at exec; maxRSS would carry the parent's peak over from the fork.
+            process.stdout.write(/VmHWM:\\s*(\\d+) kB/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1]));`;
         const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 60_000 });
         assert.strictEqual(result.status, 0, result.stderr);
         return Number(result.stdout) * 1024;

@@ -27,6 +27,22 @@ describe('hostile input: discovery', () => {
     assert.deepStrictEqual(relative(root, personas), ['ava']);
   });
 
+  it('a walk from a folder that arrived after start follows no link out of the workspace, the folder itself included', async () => {
+    const outside = tree({ 'home/SOUL.md': 'not yours', 'home/deeper/AGENTS.md': 'not yours either' });
+    const root = tree({ 'ava/SOUL.md': 'x' });
+    // `git pull` brings `up -> ../..` and `agent -> ~/.openclaw/workspace`; a new real folder brings a link out.
+    fs.symlinkSync(outside, path.join(root, 'agent'));
+    fs.mkdirSync(path.join(root, 'new'));
+    fs.symlinkSync(path.join(outside, 'home'), path.join(root, 'new', 'linked'));
+    fs.mkdirSync(path.join(root, 'new', 'bea'));
+    fs.writeFileSync(path.join(root, 'new', 'bea', 'SOUL.md'), 'y');
+    const walk = (from: string) => discoverPersonaFolders(path.join(root, from), nodeDirectoryReader, { within: root });
+    assert.deepStrictEqual((await walk('agent')).personas, []);
+    assert.deepStrictEqual(relative(root, (await walk('new')).personas), ['new/bea']);
+    // Without the bound, the walk's own root is where links are judged from: the old behaviour.
+    assert.deepStrictEqual(relative(root, (await discoverPersonaFolders(path.join(root, 'agent'), nodeDirectoryReader)).personas), ['agent/home', 'agent/home/deeper']);
+  });
+
   it('lists a persona once through a link loop and through links inside the workspace', async () => {
     const root = tree({ 'agents/ava/SOUL.md': 'x' });
     fs.symlinkSync('..', path.join(root, 'agents', 'ava', 'up'));

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { CORE_MESSAGES, CoreMessageId, english, fileCapProblem, reportFile } from '../../src/core';
-import { localize } from '../../src/extension/coreMessages';
+import { localize } from '../../src/extension/util/coreMessages';
 import { totalsText } from '../../src/extension/preview/soulModel';
 
 const repoRoot = path.resolve(__dirname, '../..');

@@ -2,7 +2,7 @@ import './vscodeL10n';
 import assert from 'node:assert';
 import fc from 'fast-check';
 import fs from 'node:fs';
-import { BOOTSTRAP_ORDER, composeHeartwood, MAX_FILE_BYTES, readPersonaInput, runtimeProfile, SessionKind, toolnexus, utf8Length } from '../../src/core';
+import { BOOTSTRAP_ORDER, composeHeartwood, HeartwoodCaps, MAX_FILE_BYTES, reportHeartwood, readPersonaInput, runtimeProfile, SessionKind, toolnexus, utf8Length } from '../../src/core';
 import { markerIndex, readInPart, SoulBlocks, SoulModel } from '../../src/extension/preview/blocks';
 import { droppedView, heartwoodModel, REVEAL_LIMIT, sizeIn, totalsText } from '../../src/extension/preview/soulModel';
 import { Files, handMade } from './preview-fixtures';
@@ -18,6 +18,9 @@ const openclawCases = require('../fixtures/openclaw/materialize.cjs') as {
   listCases(): string[];
   materialize(name: string): { dir: string; spec: { session?: SessionKind }; workspacePath: string };
 };
+
+/** HEARTWOOD.md as the extension measures it, under these caps. */
+const measured = (text: string, caps: HeartwoodCaps) => ({ text, caps, report: reportHeartwood(text, caps, 0.9) });
 
 describe('preview blocks', () => {
   it('concatenate to the toolnexus text exactly, section by section', () => {
@@ -197,7 +200,7 @@ describe('preview: Heartwood and totals', () => {
 
   it('shows Heartwood as sent, with its parts and the voice heading found', () => {
     const text = '  You are Atlas.\n\n## Voice & Tone\nTerse.\n';
-    const view = heartwoodModel(text, {}, 0.9)!;
+    const view = heartwoodModel(measured(text, {}))!;
     assert.strictEqual(view.text, composeHeartwood(text));
     assert.strictEqual(view.text.slice(view.voiceAt), '## Voice & Tone\nTerse.');
     assert.strictEqual(view.partsText, 'Identity 14 · Voice 6 · maxChars 2,000 · ceiling 8,000');
@@ -206,7 +209,7 @@ describe('preview: Heartwood and totals', () => {
   });
 
   it('shows where Heartwood is cut at its character cap', () => {
-    const view = heartwoodModel('abcdefghijklmnop\n## Voice & Tone\nx', { maxChars: 10 }, 0.9)!;
+    const view = heartwoodModel(measured('abcdefghijklmnop\n## Voice & Tone\nx', { maxChars: 10 }))!;
     assert.strictEqual(view.text, 'abcdefghij');
     assert.strictEqual(view.voiceAt, -1, 'the voice is past the cut');
     assert.strictEqual(view.truncated, true);
@@ -214,8 +217,8 @@ describe('preview: Heartwood and totals', () => {
   });
 
   it('has no Heartwood view without HEARTWOOD.md, and an empty one for a blank file', () => {
-    assert.strictEqual(heartwoodModel(undefined, {}, 0.9), undefined);
-    const blank = heartwoodModel('  \n', {}, 0.9)!;
+    assert.strictEqual(heartwoodModel(undefined), undefined);
+    const blank = heartwoodModel(measured('  \n', {}))!;
     assert.strictEqual(blank.text, '');
     assert.strictEqual(blank.state, 'missing');
   });

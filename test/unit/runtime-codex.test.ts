@@ -6,13 +6,14 @@ import fc from 'fast-check';
 import { codex, Composition, FileContent, readPersonaInput, runtimeProfile } from '../../src/core';
 import { cases, CodexCase, materialize, noMarkerAbove } from '../fixtures/codex/make';
 import { codexReference, ReferenceDoc } from '../fixtures/codex/reference';
-import { runCliBytes } from './helpers';
+import { runCliBytes, runCliBytesAsync } from './helpers';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/codex');
 const expected = (item: CodexCase) => fs.readFileSync(path.join(FIXTURES, item.name, 'expected.txt'));
 
 /** The CLI's exit code and its stdout as bytes. */
 const run = runCliBytes;
+const runAsync = runCliBytesAsync;
 
 const measure = (composition: Composition, name: string) => composition.files.find((file) => file.name === name)!;
 
@@ -181,8 +182,8 @@ describe('codex runtime profile', () => {
   describe('check --runtime codex', () => {
     const cwd = (name: string) => cwdOf(cases.find((item) => item.name === name)!);
 
-    it('exits 0 within the budget, with the budget line in the table', () => {
-      const { code, out } = run('check', '--runtime', 'codex', cwd('chain-3'));
+    it('exits 0 within the budget, with the budget line in the table', async () => {
+      const { code, out } = await runAsync('check', '--runtime', 'codex', cwd('chain-3'));
       assert.strictEqual(code, 0);
       const table = out.toString('utf8');
       assert.match(table, /FILE\s+BYTES\s+TOKENS\s+% OF CAP\s+STATE/);
@@ -191,8 +192,8 @@ describe('codex runtime profile', () => {
       assert.match(table, /budget: 53 of 32,768 bytes/);
     });
 
-    it('exits 1 when the budget cuts a doc, and its JSON gives the unit, kept and dropped bytes', () => {
-      const { code, out } = run('check', '--json', '--runtime', 'codex', cwd('budget-over'));
+    it('exits 1 when the budget cuts a doc, and its JSON gives the unit, kept and dropped bytes', async () => {
+      const { code, out } = await runAsync('check', '--json', '--runtime', 'codex', cwd('budget-over'));
       assert.strictEqual(code, 1);
       const report = JSON.parse(out.toString('utf8'));
       assert.strictEqual(report.runtime, 'codex');
@@ -204,8 +205,8 @@ describe('codex runtime profile', () => {
       assert.deepStrictEqual(report.personas[0].total, { size: 32_768, cap: 32_768, state: 'over' });
     });
 
-    it('exits 1 when a doc is dropped whole because the budget is spent', () => {
-      const { code, out } = run('check', '--json', '--runtime', 'codex', cwd('budget-spent'));
+    it('exits 1 when a doc is dropped whole because the budget is spent', async () => {
+      const { code, out } = await runAsync('check', '--json', '--runtime', 'codex', cwd('budget-spent'));
       assert.strictEqual(code, 1);
       const statuses = JSON.parse(out.toString('utf8')).personas[0].files.slice(0, 3).map((file: { status: string }) => file.status);
       assert.deepStrictEqual(statuses, ['cut', 'dropped', 'dropped']);

@@ -1,5 +1,5 @@
 // Shared by the OpenClaw profile tests: the fixture cases and a CLI run that captures output.
-import { runCli } from './helpers';
+import { runCli, runCliAsync } from './helpers';
 
 export interface Materialized {
   dir: string;
@@ -15,3 +15,4 @@ export const fixtures = require('../fixtures/openclaw/materialize.cjs') as {
 };
 
 export const run = runCli;
+export const runAsync = runCliAsync;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { Composition, FileContent, FileMeasure, openclaw, parseOpenClawConfig, readPersonaInput, runtimeProfile, Span } from '../../src/core';
 import { cutToCap } from '../../src/core/runtimes/openclawCut';
 import { personaFolder } from './helpers';
-import { fixtures, run } from './runtime-openclaw-helpers';
+import { fixtures, run, runAsync } from './runtime-openclaw-helpers';
 
 const WORKSPACE = '/home/user/.openclaw/workspace';
 const text = (value: string): FileContent => ({ kind: 'text', text: value });
@@ -271,14 +271,14 @@ describe('OpenClaw config and CLI', () => {
     assert.strictEqual(out, `# Project Context\nLoaded project context:\n${hint}\n## ${dir}/AGENTS.md\nrules\n## ${dir}/SOUL.md\n[MISSING] Expected at: ${dir}/SOUL.md\n## ${dir}/IDENTITY.md\n[MISSING] Expected at: ${dir}/IDENTITY.md`);
   });
 
-  it('check --runtime openclaw exits 1 when a file is cut and reports chars, cap, kept and dropped', () => {
+  it('check --runtime openclaw exits 1 when a file is cut and reports chars, cap, kept and dropped', async () => {
     const dir = personaFolder({ 'AGENTS.md': 'rules', 'SOUL.md': 'a'.repeat(33_071), 'TOOLS.md': 'tools' });
-    const table = run('check', '--runtime', 'openclaw', dir);
+    const table = await runAsync('check', '--runtime', 'openclaw', dir);
     assert.strictEqual(table.code, 1);
     assert.match(table.out, /FILE\s+CHARS/);
     // The TOKENS column counts the heading too, whose temporary path varies: tokens.test.ts holds it exact.\n    assert.match(table.out, /SOUL\.md\s+33,071\s+\d\.\dK\s+165\.4 %\s+OVER CAP: 13,178 chars dropped from line 1, column 14921 \(OpenClaw keeps 14,920 \+ 4,973 of 33,071 chars\)/);
     assert.match(table.out, /TOOLS\.md\s+-\s+-\s+-\s+not loaded by OpenClaw 2026\.9\.6/);
-    const { code, out } = run('check', '--runtime', 'openclaw', '--json', dir);
+    const { code, out } = await runAsync('check', '--runtime', 'openclaw', '--json', dir);
     assert.strictEqual(code, 1);
     const report = JSON.parse(out);
     const soul = report.personas[0].files.find((f: { name: string }) => f.name === 'SOUL.md');
@@ -288,6 +288,6 @@ describe('OpenClaw config and CLI', () => {
     );
     assert.strictEqual(report.personas[0].total.cap, 60_000);
     const fine = personaFolder({ 'AGENTS.md': 'rules', 'SOUL.md': 'soul', 'IDENTITY.md': 'me' });
-    assert.strictEqual(run('check', '--runtime', 'openclaw', fine).code, 0);
+    assert.strictEqual((await runAsync('check', '--runtime', 'openclaw', fine)).code, 0);
   });
 });

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { Composition, FileContent, FileMeasure, readPersonaInput, runtimeProfile, zeroclaw, ZEROCLAW_HEADING } from '../../src/core';
 import { cases } from '../fixtures/zeroclaw/make';
 import { ReferenceEntry, ReferenceFile, zeroclawReference, zeroclawReferenceOnDisk } from '../fixtures/zeroclaw/reference';
-import { personaFolder, runCliBytes } from './helpers';
+import { personaFolder, runCliBytes, runCliBytesAsync } from './helpers';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/zeroclaw');
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -13,6 +13,7 @@ const expected = (name: string) => fs.readFileSync(path.join(fixture(name), 'exp
 
 /** The CLI's exit code and its stdout as bytes. */
 const run = runCliBytes;
+const runAsync = runCliBytesAsync;
 
 const composeDir = (dir: string, maxChars?: number) => zeroclaw.compose(readPersonaInput(dir, zeroclaw), { maxChars });
 const measure = (composition: Composition, name: string) => composition.files.find((file) => file.name === name)!;
@@ -152,8 +153,8 @@ describe('zeroclaw runtime profile', () => {
   });
 
   describe('check --runtime zeroclaw', () => {
-    it('exits 0 when nothing is cut, with code points in the table', () => {
-      const { code, out } = run('check', '--runtime', 'zeroclaw', fixture('basic'));
+    it('exits 0 when nothing is cut, with code points in the table', async () => {
+      const { code, out } = await runAsync('check', '--runtime', 'zeroclaw', fixture('basic'));
       assert.strictEqual(code, 0);
       const table = out.toString('utf8');
       assert.match(table, /FILE\s+CODE POINTS\s+TOKENS\s+% OF CAP\s+STATE/);
@@ -161,8 +162,8 @@ describe('zeroclaw runtime profile', () => {
       assert.match(table, /HEARTBEAT\.md\s+-\s+-\s+-\s+not loaded by ZeroClaw/);
     });
 
-    it('exits 1 when a file is cut, and its JSON gives the unit, cap, kept and dropped counts', () => {
-      const { code, out } = run('check', '--json', '--runtime', 'zeroclaw', fixture('cap-over'));
+    it('exits 1 when a file is cut, and its JSON gives the unit, cap, kept and dropped counts', async () => {
+      const { code, out } = await runAsync('check', '--json', '--runtime', 'zeroclaw', fixture('cap-over'));
       assert.strictEqual(code, 1);
       const report = JSON.parse(out.toString('utf8'));
       assert.strictEqual(report.ok, false);
@@ -175,8 +176,8 @@ describe('zeroclaw runtime profile', () => {
       assert.strictEqual(report.personas[0].files.find((file: { name: string }) => file.name === 'AGENTS.md').status, 'missing');
     });
 
-    it('exits 0 for files ZeroClaw reads as not found: they are not cut', () => {
-      const { code, out } = run('check', '--json', '--runtime', 'zeroclaw', fixture('invalid-utf8'));
+    it('exits 0 for files ZeroClaw reads as not found: they are not cut', async () => {
+      const { code, out } = await runAsync('check', '--json', '--runtime', 'zeroclaw', fixture('invalid-utf8'));
       assert.strictEqual(code, 0);
       const statuses = JSON.parse(out.toString('utf8')).personas[0].files.map((file: { status: string }) => file.status);
       assert.deepStrictEqual(statuses, ['unreadable', 'unreadable', 'missing', 'unreadable', 'unreadable', 'absent', 'sent', 'notLoaded']);

@@ -1,6 +1,6 @@
 // The one throttle, driven by timers the test advances: bursts, passes under way, flush, failures, dispose.
 import assert from 'node:assert';
-import { Throttle, Timers } from '../../src/extension/throttle';
+import { Throttle, Timers } from '../../src/extension/util/throttle';
 
 /** Lets every pending promise callback run. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -6,7 +6,7 @@ import * as o200k from 'gpt-tokenizer/cjs/encoding/o200k_base';
 import * as cl100k from 'gpt-tokenizer/cjs/encoding/cl100k_base';
 import { Composition, FileContent, PersonaInput, readPersonaInput, runtimeProfile } from '../../src/core';
 import { TokenEngine, tokenWorkerPath } from '../../src/extension/tokens/engine';
-import { CompositionCounter, CompositionTokens, tokenKey } from '../../src/extension/tokens/personaTokens';
+import { CompositionCounter, CompositionTokens, tokenKey } from '../../src/extension/tokens/compositionCounter';
 
 const root = path.resolve(__dirname, '../..');
 const dir = path.join(root, 'examples', 'ava');

@@ -8,7 +8,7 @@ import * as cl100k from 'gpt-tokenizer/cjs/encoding/cl100k_base';
 import { TokenEngine, tokenWorkerPath } from '../../src/extension/tokens/engine';
 import { countTokens } from '../../src/core/tokensCount';
 import { composeSoul, RUNTIME_IDS, readPersonaInput, runtimeProfile } from '../../src/core';
-import { countComposition } from '../../src/extension/tokens/personaTokens';
+import { countComposition } from '../../src/extension/tokens/compositionCounter';
 
 const root = path.resolve(__dirname, '../..');
 const SAMPLE = path.resolve(__dirname, '../fixtures/tokens/sample');

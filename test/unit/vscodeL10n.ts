@@ -1,7 +1,9 @@
 // `vscode.l10n` for unit tests of the extension's view models, outside VS Code: `t` as VS Code
 // runs it (placeholders filled, the message looked up in the loaded bundle, English without one).
-// Importing this file first makes `require('vscode')` resolve to it; nothing else of the API is here.
+// Importing this file first makes `require('vscode')` resolve to the in-memory VS Code of
+// fake/vscode.ts, whose `l10n` is this one.
 import Module from 'node:module';
+import path from 'node:path';
 
 type Args = Array<string | number | boolean> | Record<string, unknown>;
 interface Options {
@@ -43,8 +45,10 @@ export function loadBundle(contents: Record<string, string> | undefined): void {
   bundle = contents;
 }
 
+const FAKE_VSCODE = path.join(__dirname, 'fake', 'vscode.ts');
+
 const hooked = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
 const resolve = hooked._resolveFilename;
 hooked._resolveFilename = function (request: string, ...rest: unknown[]) {
-  return request === 'vscode' ? __filename : resolve.call(this, request, ...rest);
+  return request === 'vscode' ? FAKE_VSCODE : resolve.call(this, request, ...rest);
 };

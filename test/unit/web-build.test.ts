@@ -28,7 +28,7 @@ describe('web: the browser build of the extension', () => {
     this.timeout(60_000);
     const { metafile } = await build(webExtensionBuild());
     const inputs = Object.keys(metafile.inputs);
-    assert.ok(inputs.includes('src/extension/platform.web.ts') && !inputs.includes('src/extension/platform.ts'), 'the web platform, not the Node one');
+    assert.ok(inputs.includes('src/extension/platform/web.ts') && !inputs.includes('src/extension/platform/index.ts'), 'the web platform, not the Node one');
     assert.ok(inputs.includes('src/core/pure.ts') && !inputs.includes('src/core/index.ts') && !inputs.includes('src/core/nodeFs.ts'), 'the pure core, not the Node barrel');
     for (const [file, input] of Object.entries(metafile.inputs)) {
       for (const imported of input.imports) {
@@ -45,15 +45,15 @@ describe('web: the browser build of the extension', () => {
     assert.deepStrictEqual(errors, []);
   });
 
-  it('puts platform.web.ts where the extension imports ./platform, wherever the importer is', async function () {
+  it('puts platform/web.ts where the extension imports its platform folder, wherever the importer is', async function () {
     const hostKind = async (importer: string, plugins: esbuild.Plugin[], platform: esbuild.Platform = 'browser') => {
       const source = `import { HOST_KIND } from '${path.relative(path.dirname(importer), 'src/extension/platform').replace(/^(?!\.)/, './')}'; console.log(HOST_KIND);`;
       const result = await build({ stdin: { contents: source, resolveDir: path.join(ROOT, path.dirname(importer)), loader: 'ts' }, bundle: true, platform, plugins });
       return Object.keys(result.metafile.inputs).filter((input) => /platform/.test(input));
     };
     const web = webExtensionBuild().plugins!;
-    assert.deepStrictEqual(await hostKind('src/extension/extension.ts', web), ['src/extension/platform.web.ts']);
-    assert.deepStrictEqual(await hostKind('src/extension/tokens/engine.ts', web), ['src/extension/platform.web.ts']);
-    assert.deepStrictEqual(await hostKind('src/extension/extension.ts', [], 'node'), ['src/extension/platform.ts']);
+    assert.deepStrictEqual(await hostKind('src/extension/extension.ts', web), ['src/extension/platform/web.ts']);
+    assert.deepStrictEqual(await hostKind('src/extension/tokens/engine.ts', web), ['src/extension/platform/web.ts']);
+    assert.deepStrictEqual(await hostKind('src/extension/extension.ts', [], 'node'), ['src/extension/platform/index.ts']);
   });
 });

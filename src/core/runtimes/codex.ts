@@ -5,7 +5,7 @@ import { BOOTSTRAP_ORDER, DEFAULT_WARN_AT } from '../bootstrap';
 import { formatCount } from '../format';
 import { CapState, capState } from '../report';
 import { decodeUtf8, utf8Length, utf8Prefix } from '../utf8';
-import { Composition, FileContent, FileMeasure, PersonaInput, RuntimeOptions, RuntimeProfile } from './profile';
+import { Composition, FileContent, FileMeasure, headingFolder, PersonaInput, RuntimeOptions, RuntimeProfile } from './profile';
 import { rustTrimRange } from './zeroclaw';
 
 /** `project_doc_max_bytes`: UTF-8 bytes of project docs in all (config_toml.rs); 0 turns them off. */
@@ -124,7 +124,7 @@ function spend(path: string, content: Exclude<FileContent, { kind: 'unreadable' 
 function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition {
   const budget = options.totalMaxChars ?? CODEX_PROJECT_DOC_MAX_BYTES;
   const warnAt = options.warnAt ?? DEFAULT_WARN_AT;
-  const cwd = options.workspacePath ?? input.dir;
+  const cwd = headingFolder(options, input.dir);
   const folders = new Map<number, Map<string, FileContent>>();
   for (const [name, content] of input.files) {
     const match = chainPath.exec(name);

@@ -13,11 +13,14 @@ import { clampToBudget, finish, notLoaded, traceMeasure, whole } from './opencla
 import { BLOCK_TITLE, dropProjectEntries, DYNAMIC_INTRO, DYNAMIC_TITLE, headerLines, joinWorkspacePath, sanitizeForPrompt } from './openclawPrompt';
 import { OPENCLAW_MAX_FILE_BYTES, readAsOpenClaw } from './openclawRead';
 import { OPENCLAW_NEWEST_RELEASE, OpenClawEpoch, resolveOpenClawRelease } from './openclawReleases';
-import { Composition, FileContent, FileMeasure, PersonaInput, RuntimeOptions, RuntimeProfile } from './profile';
+import { Composition, FileContent, FileMeasure, headingFolder, PersonaInput, RuntimeOptions, RuntimeProfile } from './profile';
 
 export const OPENCLAW_MAX_CHARS = 20_000;
 export const OPENCLAW_USER_MAX_CHARS = 4_000;
 export const OPENCLAW_TOTAL_MAX_CHARS = 60_000;
+/** The notes of a file OpenClaw leaves out for being a link (8.x+), or sends `[MISSING]` for (2.22–7.x). */
+export const OPENCLAW_LINK_REFUSED = 'OpenClaw does not read a bootstrap file through a symbolic link';
+export const OPENCLAW_LINK_NOT_FOLLOWED = 'a link it does not follow';
 /** What is read of a file for a release that reads files whole (1.x): 64 MiB. */
 const OPENCLAW_WHOLE_READ_LIMIT = 64 * 1024 * 1024;
 /** With less of the total left than this, a file and all after it are dropped. */
@@ -55,7 +58,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
   const label = 'OpenClaw';
   const warnAt = options.warnAt ?? DEFAULT_WARN_AT;
   const session = options.session ?? 'main';
-  const workspace = options.workspacePath ?? input.dir;
+  const workspace = headingFolder(options, input.dir);
   const maxChars = validCap(options.maxChars) ?? epoch.maxChars;
   // Before 2.22 there is no total budget at all.
   const totalMaxChars = epoch.totalMaxChars === undefined ? undefined : (validCap(options.totalMaxChars) ?? epoch.totalMaxChars);
@@ -98,7 +101,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
       spent += marker.text.length;
       if (marker.text.length < full.length) budgetShort = true;
       sent.push({ name, heading, body: marker });
-      const why = !read ? 'missing' : read.tooLarge ? `over ${formatCount(OPENCLAW_MAX_FILE_BYTES)} bytes, not read` : content?.symlink ? 'a link it does not follow' : 'not readable';
+      const why = !read ? 'missing' : read.tooLarge ? `over ${formatCount(OPENCLAW_MAX_FILE_BYTES)} bytes, not read` : content?.symlink ? OPENCLAW_LINK_NOT_FOLLOWED : 'not readable';
       const base = read ? { text: read.text, size: read.text.length, dropped: whole(read.text), droppedSize: read.text.length } : {};
       measures.set(name, {
         name, ...base, status: read ? 'unreadable' : 'missing', cap, effectiveCap: totalMaxChars === undefined ? cap : remaining + marker.text.length,
@@ -126,7 +129,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
       const note = read.tooLarge
         ? `${label} does not read files over ${formatCount(OPENCLAW_MAX_FILE_BYTES)} bytes`
         : content?.symlink
-          ? `${label} does not read a bootstrap file through a symbolic link`
+          ? OPENCLAW_LINK_REFUSED
           : `${label} cannot read it`;
       const unsent = read.tooLarge ? [{ start: 0, end: Number.MAX_SAFE_INTEGER }] : whole(read.text);
       measures.set(name, { ...base, status: 'unreadable', state: read.tooLarge ? 'over' : 'missing', dropped: unsent, droppedSize: base.size, note });

@@ -18,6 +18,9 @@ export interface OpenClawCaps {
   readonly totalMaxChars?: number;
 }
 
+/** Larger than any openclaw.json a person writes; a larger one is refused, not parsed (JSON5 takes seconds per 10 MB). */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
 /** The agent a session belongs to when none is named. */
 export const DEFAULT_AGENT_ID = 'main';
 
@@ -67,6 +70,13 @@ export function capsFromConfig(config: unknown, agentId: string = DEFAULT_AGENT_
   return caps;
 }
 
+/** What a JSON value that is not an object is, for a message. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
 /** Parses an openclaw.json text; throws one line naming the file and the problem. */
 export function parseOpenClawConfig(text: string, agentId: string = DEFAULT_AGENT_ID, fileName = 'openclaw.json'): OpenClawCaps {
   let config: unknown;
@@ -76,6 +86,6 @@ export function parseOpenClawConfig(text: string, agentId: string = DEFAULT_AGEN
     const detail = error instanceof Error ? error.message.replace(/^JSON5: /, '').replace(/\s+/g, ' ') : String(error);
     throw new Error(`${fileName}: not valid JSON5 (${detail})`);
   }
-  if (!isRecord(config)) throw new Error(`${fileName}: expected an object at the top, not ${Array.isArray(config) ? 'an array' : typeof config}`);
+  if (!isRecord(config)) throw new Error(`${fileName}: expected an object at the top, not ${kindOf(config)}`);
   return capsFromConfig(config, agentId);
 }

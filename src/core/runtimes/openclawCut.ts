@@ -1,6 +1,7 @@
 // How OpenClaw cuts one bootstrap file to its cap: head and tail around a marker (inside
 // the cap from 4.21, outside it before), or, for AGENTS.md from 5.20, head, policy digest
 // and tail. Every character of the result remembers where in the file it came from.
+import { splitsSurrogatePair } from '../surrogates';
 
 /** Text sent for a file, with, for each UTF-16 unit, its index in the file or -1 (marker). */
 export interface Traced {
@@ -41,21 +42,13 @@ const DIGEST_LINE_MAX = 240;
 const T1_HEAD_SHARE = 0.7;
 const T1_TAIL_SHARE = 0.2;
 
-const isHigh = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
-const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
-
-/** Whether index `at` of `text` falls between the two halves of a surrogate pair. */
-export function splitsPair(text: string, at: number): boolean {
-  return at > 0 && at < text.length && isHigh(text.charCodeAt(at - 1)) && isLow(text.charCodeAt(at));
-}
-
 /** [start, end) of `text`, each edge moved inward off the middle of a surrogate pair. */
 export function safeRange(text: string, start: number, end: number): [number, number] {
   let from = Math.min(Math.max(start, 0), text.length);
   let to = Math.min(Math.max(end, 0), text.length);
   if (to <= from) return [from, from];
-  if (splitsPair(text, from)) from++;
-  if (splitsPair(text, to)) to--;
+  if (splitsSurrogatePair(text, from)) from++;
+  if (splitsSurrogatePair(text, to)) to--;
   return to <= from ? [from, from] : [from, to];
 }
 
@@ -63,7 +56,7 @@ export function safeRange(text: string, start: number, end: number): [number, nu
 export function truncateTraced(traced: Traced, max: number): Traced {
   const limit = Math.max(0, Math.floor(max));
   if (traced.text.length <= limit) return traced;
-  const end = splitsPair(traced.text, limit) ? limit - 1 : limit;
+  const end = splitsSurrogatePair(traced.text, limit) ? limit - 1 : limit;
   return { text: traced.text.slice(0, end), origin: traced.origin.slice(0, end) };
 }
 
@@ -167,22 +160,22 @@ function cutT1(trimmed: string, name: string, max: number): CutResult {
 }
 
 // Lines an AGENTS.md digest keeps: headings, list items, and lines naming rules.
-const LIST_OR_HEADING = /^(?:#{1,6}|\s*[-*+]|\s*\d+[.)])\s+\S/u;
-const RULE_WORDS =
+export const LIST_OR_HEADING = /^(?:#{1,6}|\s*[-*+]|\s*\d+[.)])\s+\S/u;
+export const RULE_WORDS =
   /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|owner|security|secret|credential|test|validation|command|commit|push|github|pr)\b|(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿|必須|務必|一律|紅線)/iu;
 /** Rule lines picked before all others. */
-const STRONG_RULE_WORDS = /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|security|secret|credential)\b|(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿)/iu;
+export const STRONG_RULE_WORDS = /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|security|secret|credential)\b|(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿)/iu;
 /** D1 (5.20–9.3): ASCII words only. */
 const D1_RULE_WORDS = /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|owner|security|secret|credential|test|validation|command|commit|push|github|pr)\b/iu;
 const D1_STRONG_RULE_WORDS = /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|security|secret|credential)\b/iu;
-const FENCE = /^\s*(?:`{3,}|~{3,})/u;
+export const FENCE = /^\s*(?:`{3,}|~{3,})/u;
 
 interface Candidate {
   readonly text: string;
   readonly strong: boolean;
 }
 
-function digestLine(line: string): string {
+export function digestLine(line: string): string {
   const collapsed = line.trim().replace(/\s+/gu, ' ');
   if (collapsed.length <= DIGEST_LINE_MAX) return collapsed;
   const [, end] = safeRange(collapsed, 0, DIGEST_LINE_MAX - 1);

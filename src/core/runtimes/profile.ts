@@ -43,6 +43,26 @@ export interface LinkInfo {
   readonly linkTarget?: string;
 }
 
+/**
+ * `previous` when `next` holds the same content, else `next`: after a change is reported, a
+ * reader reads again and keeps the earlier object only when nothing changed, so caches keyed
+ * by the object still hit. Never trust a stat here: a same-size rewrite within the mtime's
+ * granularity (a second on some file systems) has the same stat and other bytes.
+ */
+export function keepIfUnchanged(previous: FileContent | undefined, next: FileContent | undefined): FileContent | undefined {
+  if (previous === undefined || next === undefined || previous.kind !== next.kind || previous.symlink !== next.symlink || previous.linkTarget !== next.linkTarget) return next;
+  if (previous.kind === 'bytes' && next.kind === 'bytes') return previous.size === next.size && sameBytes(previous.bytes, next.bytes) ? previous : next;
+  if (previous.kind === 'text' && next.kind === 'text') return previous.text === next.text ? previous : next;
+  if (previous.kind === 'unreadable' && next.kind === 'unreadable') return previous.reason === next.reason ? previous : next;
+  return next;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export interface PersonaInput {
   /** Absolute path of the persona folder. */
   readonly dir: string;
@@ -72,6 +92,21 @@ export interface RuntimeOptions {
    * BOOTSTRAP.md is loaded only while setup is pending.
    */
   readonly setupCompleted?: boolean;
+}
+
+/** An absolute path on POSIX or Windows (`/x`, `C:\x`, `C:/x`, `\\server\share`), whatever the platform this runs on. */
+export function isAbsoluteWorkspacePath(path: string): boolean {
+  return /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path);
+}
+
+/**
+ * The folder a runtime's headings name: the workspace path when it is absolute (the runtime
+ * resolves its own; a relative one is a heading it never writes), else the persona folder's; a
+ * Windows drive letter upper case, as the runtime's process writes it (VS Code's fsPath lowers it).
+ */
+export function headingFolder(options: RuntimeOptions, dir: string): string {
+  const workspace = options.workspacePath !== undefined && isAbsoluteWorkspacePath(options.workspacePath) ? options.workspacePath : dir;
+  return workspace.replace(/^[a-z](?=:[\\/])/, (drive) => drive.toUpperCase());
 }
 
 /** A range of UTF-16 indexes [start, end) in a file's decoded text. */

@@ -1,5 +1,6 @@
 // The files a runtime reads of a persona folder, clamped at the workspace folder: nothing
-// above it is looked at (a root marker there is taken as possible) or read.
+// above it is read. Only a root marker (`.git`) may be looked for there, by a stat that
+// reads nothing; where no stat can be had, a marker there is taken as possible.
 import { RuntimeProfile } from './profile';
 
 export interface WorkspaceFiles {
@@ -16,13 +17,24 @@ function levelsUp(relative: string): number {
   return levels;
 }
 
+/** The name of the marker of a project root (Codex's `.git`): the only thing looked for above the workspace. */
+const ROOT_MARKER = '.git';
+
 /**
  * `depth` is how many folders the persona folder lies below the workspace folder (0 when
- * it is the workspace folder); `exists` is asked only of paths inside the workspace.
+ * it is the workspace folder); `exists` is asked only of paths inside the workspace, and
+ * `markerAbove`, a stat's answer or undefined where none can be had, only of `.git` above it.
  */
-export function filesWithinWorkspace(profile: RuntimeProfile, dir: string, depth: number, exists: (relative: string) => boolean): WorkspaceFiles {
+export function filesWithinWorkspace(
+  profile: RuntimeProfile,
+  dir: string,
+  depth: number,
+  exists: (relative: string) => boolean,
+  markerAbove?: (relative: string) => boolean | undefined,
+): WorkspaceFiles {
   const inside = (relative: string) => levelsUp(relative) <= depth;
-  const asked = profile.filesToRead(dir, (relative) => !inside(relative) || exists(relative));
+  const above = (relative: string) => (relative.endsWith(`/${ROOT_MARKER}`) ? (markerAbove?.(relative) ?? true) : true);
+  const asked = profile.filesToRead(dir, (relative) => (inside(relative) ? exists(relative) : above(relative)));
   const names = asked.filter(inside);
   return { names, clamped: names.length < asked.length };
 }

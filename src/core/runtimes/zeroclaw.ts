@@ -6,6 +6,7 @@ import { formatCount } from '../format';
 import { CapState, capState, worseState } from '../report';
 import { decodeUtf8 } from '../utf8';
 import { Composition, FileContent, FileMeasure, PersonaInput, RuntimeOptions, RuntimeProfile, Span } from './profile';
+import { codePointCount, isHighSurrogate, isLowSurrogate } from '../surrogates';
 
 /** `BOOTSTRAP_MAX_CHARS`: code points per file; `bootstrap_max_chars` overrides (6,000 in compact context). */
 export const ZEROCLAW_MAX_CHARS = 20_000;
@@ -60,33 +61,12 @@ function notFoundMarker(name: string): string {
   return `[File not found: ${name}]`;
 }
 
-const anySurrogate = /[\uD800-\uDFFF]/;
-
-/** Unicode scalar values in text[start, end): a surrogate pair is one. */
-function codePoints(text: string, start = 0, end = text.length): number {
-  let count = end - start;
-  // Native, and instant on a one-byte string: most text has no astral character at all.
-  if (!anySurrogate.test(start === 0 && end === text.length ? text : text.slice(start, end))) return count;
-  for (let i = start; i < end - 1; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        count--;
-        i++;
-      }
-    }
-  }
-  return count;
-}
 
 /** The UTF-16 index `count` code points after `start` (or `end`, if there are fewer). */
 function indexAfterCodePoints(text: string, start: number, end: number, count: number): number {
   let index = start;
   for (let seen = 0; seen < count && index < end; seen++) {
-    const unit = text.charCodeAt(index);
-    const pair = unit >= 0xd800 && unit <= 0xdbff && index + 1 < end;
-    index += pair && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    index += isHighSurrogate(text.charCodeAt(index)) && index + 1 < end && isLowSurrogate(text.charCodeAt(index + 1)) ? 2 : 1;
   }
   return index;
 }
@@ -133,7 +113,7 @@ function readAsRuntime(content: FileContent): Read {
   try {
     const text = strictDecoder.decode(bytes);
     // Unread bytes count as one code point each: exact for ASCII, an upper bound otherwise.
-    return { text, partial, size: partial ? codePoints(text) + (content.size - bytes.byteLength) : undefined };
+    return { text, partial, size: partial ? codePointCount(text) + (content.size - bytes.byteLength) : undefined };
   } catch {
     return { failure: `not valid UTF-8 (byte ${formatCount(firstBadByte(bytes))})`, text: decodeUtf8(content.bytes) };
   }
@@ -155,13 +135,13 @@ function measureFile(name: string, content: FileContent | undefined, maxChars: n
     };
   }
   const { text } = read;
-  const size = read.size ?? codePoints(text);
+  const size = read.size ?? codePointCount(text);
   const trimmed = rustTrimRange(text);
   if (trimmed.start === trimmed.end) {
     return { ...nothing(name, 'empty', text), size, cap: maxChars, effectiveCap: maxChars, state: 'ok', note: 'white space only: ZeroClaw sends nothing' };
   }
   // Past the read limit the trimmed text runs on unseen: its count is the size less what was trimmed ahead.
-  const count = read.partial ? size - trimmed.start : codePoints(text, trimmed.start, trimmed.end);
+  const count = read.partial ? size - trimmed.start : codePointCount(text, trimmed.start, trimmed.end);
   const base = { name, text, size, cap: maxChars, effectiveCap: maxChars, state: capState(count, maxChars, warnAt) };
   if (count <= maxChars) {
     const section = `### ${name}\n\n${text.slice(trimmed.start, trimmed.end)}\n\n`;
@@ -206,7 +186,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
   const files: FileMeasure[] = [];
   const parts = [ZEROCLAW_HEADING];
   let offset = ZEROCLAW_HEADING.length;
-  let size = codePoints(ZEROCLAW_HEADING);
+  let size = codePointCount(ZEROCLAW_HEADING);
   for (const name of RENDERED) {
     const file = measureCached(name, input.files.get(name), maxChars, warnAt);
     if (file.section === '') {
@@ -216,13 +196,13 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
     files.push({ ...file, offset });
     parts.push(file.section);
     offset += file.section.length;
-    size += codePoints(file.section);
+    size += codePointCount(file.section);
   }
   const heartbeat = input.files.get(HEARTBEAT);
   const heartbeatText = heartbeat?.kind === 'text' ? heartbeat.text : heartbeat?.kind === 'bytes' ? decodeUtf8(heartbeat.bytes) : '';
   files.push({
     ...nothing(HEARTBEAT, 'notLoaded', heartbeatText),
-    size: codePoints(heartbeatText),
+    size: codePointCount(heartbeatText),
     note: 'not loaded by ZeroClaw: its heartbeat engine reads it apart from the prompt',
   });
   let text: string | undefined;

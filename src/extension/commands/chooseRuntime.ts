@@ -3,8 +3,9 @@
 // when it has one folder), so every surface of that folder follows it.
 import * as vscode from 'vscode';
 import { RUNTIME_IDS, RuntimeId, runtimeProfile } from '../../core';
-import { runtimeId } from '../config';
+import { runtimeId } from '../model/config';
 import { saidNoFolder } from './pickPersona';
+import { targetUri } from './target';
 
 export const CHOOSE_RUNTIME_COMMAND = 'personaStudio.chooseRuntime';
 
@@ -23,12 +24,7 @@ function description(id: RuntimeId): string {
 
 /** The folder the choice is for: the target's, the active editor's, or the only one. */
 async function folderFor(target: unknown): Promise<vscode.WorkspaceFolder | undefined> {
-  const uri =
-    target instanceof vscode.Uri
-      ? target
-      : target && typeof target === 'object' && 'persona' in target
-        ? (target as { persona: { uri: vscode.Uri } }).persona.uri
-        : vscode.window.activeTextEditor?.document.uri;
+  const uri = targetUri(target);
   const folder = uri && vscode.workspace.getWorkspaceFolder(uri);
   if (folder) return folder;
   const folders = vscode.workspace.workspaceFolders ?? [];

@@ -2,8 +2,8 @@
 // previews and the tree. Its own file, so the command files and the index that registers them do not
 // import each other.
 import type * as vscode from 'vscode';
-import type { Measurements } from '../measurements';
-import type { PersonaWorkspace } from '../personaWorkspace';
+import type { Measurements } from '../model/measurements';
+import type { PersonaWorkspace } from '../model/personaWorkspace';
 import type { SoulPreviews } from '../preview/soulPreviews';
 import type { PersonaTree } from '../tree/personaTree';
 

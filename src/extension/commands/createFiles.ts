@@ -2,6 +2,8 @@
 // create, never overwrite, and a precise account of what was created and what was not.
 import * as vscode from 'vscode';
 import { fileTheRuntimeReads, templateFor, TemplateName } from '../../core';
+import { expectFileSystemError } from '../util/log';
+import { createFileExclusive } from '../platform';
 
 export interface CreateOutcome {
   readonly created: TemplateName[];
@@ -22,7 +24,8 @@ export async function fileExists(uri: vscode.Uri): Promise<boolean> {
   try {
     await vscode.workspace.fs.stat(uri);
     return true;
-  } catch {
+  } catch (error) {
+    expectFileSystemError(error); // Absent (or not to be looked at): not there.
     return false;
   }
 }
@@ -31,7 +34,8 @@ export async function fileExists(uri: vscode.Uri): Promise<boolean> {
 async function listing(folder: vscode.Uri): Promise<string[]> {
   try {
     return (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name);
-  } catch {
+  } catch (error) {
+    expectFileSystemError(error); // Gone or unreadable: nothing listed.
     return [];
   }
 }
@@ -48,8 +52,9 @@ export async function missingIn(folder: vscode.Uri, names: readonly TemplateName
 
 /**
  * Creates each named file in `folder` (and the folder itself when needed) from its
- * template. A file that exists is skipped, including one that appears while the edit
- * runs: `ignoreIfExists` makes the edit itself refuse to replace it.
+ * template. A file that exists is skipped, including one that appears meanwhile: a local
+ * file is created exclusively (O_EXCL); elsewhere a WorkspaceEdit's `ignoreIfExists`
+ * checks first, and each file is read back to tell ours from one made in between.
  */
 export async function createFromTemplates(folder: vscode.Uri, names: readonly TemplateName[]): Promise<CreateOutcome> {
   const listed = await listing(folder);
@@ -61,6 +66,10 @@ export async function createFromTemplates(folder: vscode.Uri, names: readonly Te
   });
   const toCreate = missing.filter((name) => !caseVariants.some((blocked) => blocked.name === name));
   if (toCreate.length === 0) return { created: [], existing, failed: [], caseVariants };
+  if (folder.scheme === 'file' && createFileExclusive) {
+    const local = await createLocally(folder, toCreate);
+    return { ...local, existing: [...existing, ...local.existing], caseVariants };
+  }
   const edit = new vscode.WorkspaceEdit();
   for (const name of toCreate) {
     edit.createFile(
@@ -82,10 +91,28 @@ export async function createFromTemplates(folder: vscode.Uri, names: readonly Te
   return { created, existing, failed, caseVariants };
 }
 
+/** Creates local files exclusively: each is ours, or was there already, or failed. */
+async function createLocally(folder: vscode.Uri, names: readonly TemplateName[]): Promise<Pick<CreateOutcome, 'created' | 'existing' | 'failed'>> {
+  const created: TemplateName[] = [];
+  const existing: TemplateName[] = [];
+  const failed: TemplateName[] = [];
+  for (const name of names) {
+    try {
+      if (await createFileExclusive!(vscode.Uri.joinPath(folder, name).fsPath, encoder.encode(templateFor(name)))) created.push(name);
+      else existing.push(name);
+    } catch (error) {
+      expectFileSystemError(error); // No permission, a read-only disk, a file where the folder should be.
+      failed.push(name);
+    }
+  }
+  return { created, existing, failed };
+}
+
 async function readIfAny(uri: vscode.Uri): Promise<Uint8Array | undefined> {
   try {
     return await vscode.workspace.fs.readFile(uri);
-  } catch {
+  } catch (error) {
+    expectFileSystemError(error); // Gone or unreadable: nothing to compare.
     return undefined;
   }
 }

@@ -2,8 +2,10 @@
 // the runtime reads (never over an existing file), and open the preview at the cut.
 import * as vscode from 'vscode';
 import { miscasedBootstrapName } from '../../core';
-import { baseName, folderOf } from '../personaWorkspace';
+import { baseName, folderOf } from '../model/personaWorkspace';
 import type { CommandContext } from './context';
+import { expectFileSystemError, logUnlessFileSystemError } from '../util/log';
+import { targetUri } from './target';
 
 export interface ShowCutOptions {
   /** Scroll to the cut rather than to the section's start (default true). */
@@ -17,9 +19,6 @@ export function registerFixCommands(deps: CommandContext): vscode.Disposable[] {
   ];
 }
 
-function targetUri(target: unknown): vscode.Uri | undefined {
-  return target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
-}
 
 async function showCut(deps: CommandContext, target: unknown, options: ShowCutOptions = {}): Promise<void> {
   const uri = targetUri(target);
@@ -82,7 +81,9 @@ async function renamed(from: vscode.Uri, to: vscode.Uri, toName: string): Promis
   let applied: boolean;
   try {
     applied = await vscode.workspace.applyEdit(edit);
-  } catch {
+  } catch (error) {
+    // VS Code refuses the edit (the target exists, the file is gone): said as not renamed, and logged when it is no file-system condition.
+    logUnlessFileSystemError('renaming a persona file', error);
     applied = false;
   }
   if (!applied) return false;
@@ -93,7 +94,8 @@ async function renamed(from: vscode.Uri, to: vscode.Uri, toName: string): Promis
 async function listNames(folder: vscode.Uri): Promise<Set<string> | undefined> {
   try {
     return new Set((await vscode.workspace.fs.readDirectory(folder)).map(([entry]) => entry));
-  } catch {
+  } catch (error) {
+    expectFileSystemError(error); // Gone or unreadable: cannot be confirmed.
     return undefined;
   }
 }

@@ -10,10 +10,11 @@ import {
   suggestPersonaParent,
   TemplateName,
 } from '../../core';
-import { localize } from '../coreMessages';
+import { localize } from '../util/coreMessages';
 import type { CommandContext } from './context';
 import { createFromTemplates, fileExists, openFiles, reportOutcome } from './createFiles';
 import { REVEAL_PERSONA_COMMAND } from './revealPersona';
+import { expectFileSystemError } from '../util/log';
 
 export async function newPersonaFolder(deps: CommandContext, target: unknown): Promise<void> {
   const base = await chooseBase(deps, target);
@@ -107,7 +108,8 @@ async function validateFolder(base: vscode.Uri, value: string): Promise<vscode.I
     let stat: vscode.FileStat;
     try {
       stat = await vscode.workspace.fs.stat(uri);
-    } catch {
+    } catch (error) {
+      expectFileSystemError(error); // Absent: the rest of the path is free to create.
       return undefined;
     }
     if (!(stat.type & vscode.FileType.Directory)) return error(vscode.l10n.t('{0} is a file, not a folder.', segment));

@@ -1,14 +1,17 @@
 // Which persona a command means: the one it was invoked on (tree item, explorer
 // resource), else the active editor's, else the only one, else the user's pick.
 import * as vscode from 'vscode';
-import { Persona, PersonaWorkspace } from '../personaWorkspace';
+import { Persona, PersonaWorkspace } from '../model/personaWorkspace';
+import { expectFileSystemError } from '../util/log';
+import { commandTarget } from './target';
 
 /** What commands receive from the tree, the explorer or the editor title. */
 export type PersonaTarget = vscode.Uri | { readonly persona: Persona } | undefined;
 
 export async function resolvePersona(personas: PersonaWorkspace, target: unknown, placeHolder: string): Promise<Persona | undefined> {
-  if (target instanceof vscode.Uri) return personaAt(personas, target);
-  if (target && typeof target === 'object' && 'persona' in target) return (target as { persona: Persona }).persona;
+  const { uri, persona } = commandTarget(target);
+  if (uri) return personaAt(personas, uri);
+  if (persona) return persona;
   if (saidNoFolder(vscode.l10n.t('Open a folder first: Persona Studio finds the personas inside it.'))) return undefined;
   const active = vscode.window.activeTextEditor?.document.uri;
   const fromEditor = active && personas.personaOf(active);
@@ -48,8 +51,8 @@ async function personaAt(personas: PersonaWorkspace, uri: vscode.Uri): Promise<P
       await personas.refresh();
       return personas.find(uri) ?? personas.personaOf(vscode.Uri.joinPath(uri, 'SOUL.md'));
     }
-  } catch {
-    // Not on disk: treat it as a file path.
+  } catch (error) {
+    expectFileSystemError(error); // Not on disk: treat it as a file path.
   }
   return personas.personaOf(uri);
 }

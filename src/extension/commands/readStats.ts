@@ -1,7 +1,7 @@
 // Internal probe: every disk read of persona content so far, by URI. Hidden from the
 // palette; tests count the disk reads through it.
 import * as vscode from 'vscode';
-import { log } from '../log';
+import { log } from '../util/log';
 import type { CommandContext } from './context';
 
 export const READ_STATS_COMMAND = 'personaStudio._readStats';

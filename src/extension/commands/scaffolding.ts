@@ -3,12 +3,13 @@
 // in the Node build (scaffold.ts requires it on the first use), templates and all.
 import * as vscode from 'vscode';
 import { BOOTSTRAP_ORDER, filePurpose, HEARTWOOD_FILE, TemplateName } from '../../core';
-import { localize } from '../coreMessages';
-import { baseName, folderOf, Persona } from '../personaWorkspace';
+import { localize } from '../util/coreMessages';
+import { baseName, folderOf, Persona } from '../model/personaWorkspace';
 import type { CommandContext } from './context';
 import { createFromTemplates, missingIn, openFiles, reportOutcome } from './createFiles';
 import { newPersonaFolder } from './newPersona';
 import { resolvePersona } from './pickPersona';
+import { commandTarget } from './target';
 
 export { newPersonaFolder };
 
@@ -67,17 +68,15 @@ interface FileTarget {
 
 /** A tree item of a file, or the URI of a file with a template name. */
 function fileTarget(target: unknown): FileTarget | undefined {
-  if (target instanceof vscode.Uri) {
-    const name = baseName(target);
-    if (!isTemplateName(name)) return undefined;
-    const folder = folderOf(target);
-    return { name, uri: target, folder, folderLabel: vscode.workspace.asRelativePath(folder) };
+  const { uri, persona, name } = commandTarget(target);
+  if (uri) {
+    const fileName = baseName(uri);
+    if (!isTemplateName(fileName)) return undefined;
+    const folder = folderOf(uri);
+    return { name: fileName, uri, folder, folderLabel: vscode.workspace.asRelativePath(folder) };
   }
-  if (typeof target !== 'object' || target === null) return undefined;
-  const node = target as { persona?: Persona; name?: unknown };
-  if (!node.persona || typeof node.name !== 'string' || !isTemplateName(node.name)) return undefined;
-  const folder = node.persona.uri;
-  return { persona: node.persona, name: node.name, uri: vscode.Uri.joinPath(folder, node.name), folder, folderLabel: node.persona.label };
+  if (!persona || name === undefined || !isTemplateName(name)) return undefined;
+  return { persona, name, uri: vscode.Uri.joinPath(persona.uri, name), folder: persona.uri, folderLabel: persona.label };
 }
 
 function isTemplateName(name: string): name is TemplateName {

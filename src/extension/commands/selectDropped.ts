@@ -1,16 +1,17 @@
 // Internal: selects the part of a file the runtime drops, from the quick fix on a cap
 // diagnostic (not in the palette).
 import * as vscode from 'vscode';
-import { SELECT_DROPPED_COMMAND } from '../codeActions';
-import { DIAGNOSTIC_SOURCE, DiagnosticCode } from '../fileProblems';
-import { baseName } from '../personaWorkspace';
+import { SELECT_DROPPED_COMMAND } from '../problems/codeActions';
+import { DIAGNOSTIC_SOURCE, DiagnosticCode } from '../problems/fileProblems';
+import { baseName } from '../model/personaWorkspace';
+import { targetUri } from './target';
 
 export function registerSelectDroppedCommand(): vscode.Disposable[] {
   return [vscode.commands.registerCommand(SELECT_DROPPED_COMMAND, (uri: unknown) => selectDropped(uri))];
 }
 
 async function selectDropped(target: unknown): Promise<void> {
-  const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
+  const uri = targetUri(target);
   if (!uri) return;
   // The live diagnostic, not the one the action was made from: the text may have moved since.
   const dropped = vscode.languages

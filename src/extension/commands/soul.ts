@@ -2,20 +2,21 @@
 // Copy and export take exactly the text the chosen runtime injects.
 import * as vscode from 'vscode';
 import { composeHeartwood, formatCount, RUNTIME_NAMES, utf8Length } from '../../core';
-import { heartwoodCaps } from '../config';
-import { Measurements } from '../measurements';
-import { Persona, PersonaWorkspace } from '../personaWorkspace';
+
+import { Measurements } from '../model/measurements';
+import { Persona } from '../model/personaWorkspace';
 import type { CommandContext } from './context';
 import { resolvePersona, saidNoFolder } from './pickPersona';
 
 /** What a persona sends under its runtime, or for a Heartwood-only persona its identity section. */
-async function composedText(personas: PersonaWorkspace, measurements: Measurements, persona: Persona): Promise<{ text: string; what: string } | undefined> {
+async function composedText(measurements: Measurements, persona: Persona): Promise<{ text: string; what: string } | undefined> {
   const composition = await measurements.composition(persona.uri);
   if (composition.found.length > 0) {
     const what = composition.runtime === 'toolnexus' ? vscode.l10n.t('composed soul') : vscode.l10n.t('{0} context', RUNTIME_NAMES[composition.runtime]);
     return { text: composition.text, what };
   }
-  const heartwood = composeHeartwood(await personas.heartwoodText(persona.uri), heartwoodCaps(persona.uri));
+  const measure = await measurements.heartwood(persona.uri);
+  const heartwood = measure ? composeHeartwood(measure.text, measure.caps) : null;
   if (heartwood !== null) return { text: heartwood, what: vscode.l10n.t('Heartwood identity section') };
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no bootstrap file yet: its soul is empty.', persona.label));
   return undefined;
@@ -34,7 +35,7 @@ export function registerSoulCommands({ personas, measurements, previews }: Comma
     }),
     vscode.commands.registerCommand('personaStudio.copySoul', async (target?: unknown) => {
       const persona = await pick(target);
-      const composed = persona && (await composedText(personas, measurements, persona));
+      const composed = persona && (await composedText(measurements, persona));
       if (!persona || !composed) return;
       await vscode.env.clipboard.writeText(composed.text);
       void vscode.window.showInformationMessage(
@@ -43,7 +44,7 @@ export function registerSoulCommands({ personas, measurements, previews }: Comma
     }),
     vscode.commands.registerCommand('personaStudio.exportSoul', async (target?: unknown) => {
       const persona = await pick(target);
-      const composed = persona && (await composedText(personas, measurements, persona));
+      const composed = persona && (await composedText(measurements, persona));
       if (!persona || !composed) return;
       // The save dialog asks before replacing an existing file; the user chose the path.
       const uri = await vscode.window.showSaveDialog({

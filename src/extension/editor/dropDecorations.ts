@@ -5,12 +5,14 @@
 import * as vscode from 'vscode';
 import { FileMeasure, isBootstrapName, RUNTIME_NAMES, RuntimeId } from '../../core';
 import { CHOOSE_RUNTIME_COMMAND } from '../commands/chooseRuntime';
-import { DROP_REDRAW_DELAY_MS } from '../delays';
-import { Disposable } from '../disposable';
-import { locator } from '../fileProblems';
-import { Measurements } from '../measurements';
-import { baseName, folderOf, PersonaWorkspace } from '../personaWorkspace';
-import { Throttle } from '../throttle';
+import { DROP_REDRAW_DELAY_MS } from '../util/delays';
+import { Disposable } from '../util/disposable';
+import { locator } from '../problems/fileProblems';
+import { Measurements } from '../model/measurements';
+import { baseName, folderOf, PersonaWorkspace } from '../model/personaWorkspace';
+import { Throttle } from '../util/throttle';
+import { logUnlessFileSystemError } from '../util/log';
+import { Latest } from '../util/latest';
 
 /** How faint dropped text is: still readable, plainly not part of what is sent. */
 const DROPPED_OPACITY = '0.45';
@@ -34,7 +36,7 @@ export class DropDecorations extends Disposable implements vscode.CodeLensProvid
   /** Folders whose measure changed, redrawn together. */
   private readonly redraws = this.register(new Throttle<string>((folders) => this.redrawFolders(folders), { delayMs: DROP_REDRAW_DELAY_MS }));
   /** Per document, the latest pass: an older one finishing late must not win. */
-  private readonly generations = new Map<string, number>();
+  private readonly passes = new Latest();
   /** What each editor shows now, so an unchanged measure is not drawn again. */
   private readonly shown = new WeakMap<vscode.TextEditor, string>();
   /** Each document's lens as last drawn: VS Code asks for lenses again only when one changed. */
@@ -88,11 +90,10 @@ export class DropDecorations extends Disposable implements vscode.CodeLensProvid
   private async redraw(editor: vscode.TextEditor): Promise<boolean> {
     const document = editor.document;
     const key = document.uri.toString();
-    const generation = (this.generations.get(key) ?? 0) + 1;
-    this.generations.set(key, generation);
+    const latest = this.passes.begin(key);
     const view = this.isPersonaFile(document.uri) ? await this.view(document) : undefined;
     // Superseded: the newer pass tells whether the lens changed.
-    if (this.isDisposed || this.generations.get(key) !== generation || view === STALE) return false;
+    if (this.isDisposed || !latest() || view === STALE) return false;
     const lens = view?.lens ? JSON.stringify([view.lens.title, view.lens.tooltip, view.lens.command]) : '';
     const lensChanged = this.lenses.get(key) !== lens;
     this.lenses.set(key, lens);
@@ -113,7 +114,9 @@ export class DropDecorations extends Disposable implements vscode.CodeLensProvid
       const composition = await this.measurements.composition(folderOf(document.uri));
       runtime = composition.runtime;
       measure = composition.files.find((file) => file.name === baseName(document.uri));
-    } catch {
+    } catch (error) {
+      // A file vanished mid-read: its own change event brings another pass.
+      logUnlessFileSystemError('the dropped-text decorations', error);
       return undefined;
     }
     if (document.isClosed || document.version !== version) return STALE;

@@ -6,6 +6,7 @@ import { Composition, decodeUtf8, utf8Length } from '../../core';
 import { readFileStart } from '../platform';
 import { readInPart } from './blocks';
 import { REVEAL_LIMIT } from './soulModel';
+import { expectFileSystemError } from '../util/log';
 
 /** At most this many bytes past what the runtime read (4 per UTF-16 unit shown, at worst). */
 const READ_PAST = 4 * REVEAL_LIMIT;
@@ -14,7 +15,8 @@ async function readStart(uri: vscode.Uri, bytes: number): Promise<Uint8Array | u
   try {
     if (uri.scheme === 'file' && readFileStart) return await readFileStart(uri.fsPath, bytes);
     return (await vscode.workspace.fs.readFile(uri)).subarray(0, bytes);
-  } catch {
+  } catch (error) {
+    expectFileSystemError(error); // Gone or unreadable since it was measured: nothing to reveal.
     return undefined;
   }
 }

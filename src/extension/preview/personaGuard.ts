@@ -1,7 +1,7 @@
 // A webview never names the folder it shows: a persona URI from its saved state or
 // its `ready` message counts only when it is one of the workspace's persona folders.
 import * as vscode from 'vscode';
-import type { Persona } from '../personaWorkspace';
+import type { Persona } from '../model/personaWorkspace';
 import { checkedMessage, renamedKey, trustedPersonaKey } from './trustedPersona';
 
 /** The persona folder `raw` names, when it is one of `known`; otherwise undefined. */

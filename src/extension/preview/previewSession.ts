@@ -3,12 +3,12 @@
 // everything, then each change sends only the changed sections as patches. Updates
 // are coalesced, never debounced.
 import * as vscode from 'vscode';
-import { Composition, HEARTWOOD_FILE, lineAndColumn, reportHeartwood } from '../../core';
-import { heartwoodCaps, previewWrap, warnAt } from '../config';
-import { PREVIEW_ACK_TIMEOUT_MS, PREVIEW_FRAME_MS } from '../delays';
-import { Disposable } from '../disposable';
-import { baseName, ContentChange, PersonaWorkspace } from '../personaWorkspace';
-import { Throttle } from '../throttle';
+import { Composition, HEARTWOOD_FILE, editorLineAndColumn } from '../../core';
+import { previewWrap } from '../model/config';
+import { PREVIEW_ACK_TIMEOUT_MS, PREVIEW_FRAME_MS } from '../util/delays';
+import { Disposable } from '../util/disposable';
+import { baseName, PersonaWorkspace } from '../model/personaWorkspace';
+import { Throttle } from '../util/throttle';
 import { HeartwoodUpdate, parseFromWebview, RevealMessage, ToWebview } from '../../webview/protocol';
 import { tokensMessage } from '../tokens/tokenViews';
 import { SoulBlocks, SoulModel } from './blocks';
@@ -68,9 +68,10 @@ export class PreviewSession extends Disposable {
     this.register({ dispose: () => (this.updates.dispose(), clearTimeout(this.ackTimeout)) });
     this.register(host.webview.onDidReceiveMessage((raw) => this.receive(raw)));
     this.register(
-      source.onDidChange((change) => {
-        if (!this.folder || change.folder.toString() !== this.folder.toString()) return;
-        this.soulDirty = true;
+      source.onDidChange(({ folder: changed, names }) => {
+        if (!this.folder || changed.toString() !== this.folder.toString()) return;
+        if (names === 'all' || names.includes(HEARTWOOD_FILE)) this.heartwoodDirty = true;
+        if (names === 'all' || names.some((name) => name !== HEARTWOOD_FILE)) this.soulDirty = true;
         this.updates.request();
       }),
     );
@@ -99,14 +100,6 @@ export class PreviewSession extends Disposable {
   /** Sends everything again (settings changed, or the persona list did). */
   refresh(): void {
     this.needsRender = true;
-    this.updates.request();
-  }
-
-  /** A persona file changed, in an editor or on disk. */
-  changed(change: ContentChange): void {
-    if (!this.folder || change.folder.toString() !== this.folder.toString()) return;
-    if (change.name === HEARTWOOD_FILE) this.heartwoodDirty = true;
-    else this.soulDirty = true;
     this.updates.request();
   }
 
@@ -243,9 +236,9 @@ export class PreviewSession extends Disposable {
         changes = this.sync.soul(model);
       }
       if (heartwood) {
-        const text = await this.personas.heartwoodText(folder);
+        const measure = await this.source.heartwood(folder);
         if (this.needsRender) return;
-        heartwoodPart = this.sync.heartwood(heartwoodModel(text, heartwoodCaps(folder), warnAt(folder)));
+        heartwoodPart = this.sync.heartwood(heartwoodModel(measure));
       }
       this.post(this.sync.update(changes, heartwoodPart));
       if (soul) this.wantTokens(folder);
@@ -276,9 +269,9 @@ export class PreviewSession extends Disposable {
     }
     // A fresh start reads everything again, separators included.
     this.blocks = new SoulBlocks();
-    const [soul, heartwoodText] = await Promise.all([this.soulOf(folder), this.personas.heartwoodText(folder)]);
+    const [soul, measure] = await Promise.all([this.soulOf(folder), this.source.heartwood(folder)]);
     if (this.folder?.toString() !== folder.toString()) return; // Another persona is on its way.
-    const heartwood = heartwoodModel(heartwoodText, heartwoodCaps(folder), warnAt(folder));
+    const heartwood = heartwoodModel(measure);
     const empty = soul.sections.length === 0 && !heartwood ? vscode.l10n.t('This persona folder has no bootstrap file yet.') : undefined;
     this.post(this.sync.render({ ...common, persona: { uri: folder.toString(), label: this.label(folder) }, empty, soul, heartwood }));
     this.tokensSent = '';
@@ -299,7 +292,7 @@ export class PreviewSession extends Disposable {
     if (!vscode.workspace.getWorkspaceFolder(uri)) return;
     let selection: vscode.Range | undefined;
     if (atCut) {
-      const at = name === HEARTWOOD_FILE ? reportHeartwood(await this.personas.heartwoodText(folder), heartwoodCaps(folder)).cut : await this.cutOf(uri);
+      const at = name === HEARTWOOD_FILE ? (await this.source.heartwood(folder))?.report.cut : await this.cutOf(uri);
       if (at) selection = new vscode.Range(at.line, at.column, at.line, at.column);
     }
     try {
@@ -314,9 +307,6 @@ export class PreviewSession extends Disposable {
     const measure = await this.source.file(uri);
     const span = measure?.dropped[0];
     if (!measure || !span) return undefined;
-    const at = lineAndColumn(measure.text, Math.min(span.start, measure.text.length));
-    // The measured text keeps a BOM the editor does not show.
-    const bom = at.line === 0 && measure.text.charCodeAt(0) === 0xfeff ? 1 : 0;
-    return { line: at.line, column: at.column - bom };
+    return editorLineAndColumn(measure.text, Math.min(span.start, measure.text.length));
   }
 }

@@ -8,14 +8,14 @@ import {
   formatBytes,
   formatCount,
   formatPercent,
-  HeartwoodCaps,
-  lineAndColumn,
-  reportHeartwood,
+  editorLineAndColumn,
   SizeUnit,
   splitHeartwood,
   utf8Length,
 } from '../../core';
 import type { DroppedView, HeartwoodView, Labels, SectionMeta } from '../../webview/protocol';
+import type { HeartwoodMeasure } from '../model/measurements';
+import { codePointCount, isHighSurrogate } from '../../core/surrogates';
 
 /** At most this many UTF-16 units of a file's dropped text are revealed. */
 export const REVEAL_LIMIT = 64 * 1024;
@@ -26,18 +26,7 @@ const MIB = 1024 * 1024;
 export function sizeIn(unit: SizeUnit, text: string): number {
   if (unit === 'bytes') return utf8Length(text);
   if (unit === 'chars') return text.length;
-  let pairs = 0;
-  for (let i = 0; i < text.length - 1; i++) {
-    const unitAt = text.charCodeAt(i);
-    if (unitAt >= 0xd800 && unitAt <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        pairs++;
-        i++;
-      }
-    }
-  }
-  return text.length - pairs;
+  return codePointCount(text);
 }
 
 export function unitName(unit: SizeUnit): string {
@@ -60,17 +49,14 @@ function capPhrase(cap: number, unit: SizeUnit): string {
 
 /** The slice [start, end) of `text`, widened so that it never splits a surrogate pair. */
 function wholeSlice(text: string, start: number, end: number): string {
-  const last = text.charCodeAt(end - 1);
-  if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
+  if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end++;
   return text.slice(start, end);
 }
 
 /** Where a cut line points: one-based, as an editor shows it. */
 function place(text: string, index: number): { line: number; column: number } {
-  const { line, column } = lineAndColumn(text, index);
-  // A BOM is in the measured text but not in the editor's.
-  const bom = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  return { line: line + 1, column: column + 1 - bom };
+  const { line, column } = editorLineAndColumn(text, index);
+  return { line: line + 1, column: column + 1 };
 }
 
 /** What the header says of a file's cut, from its dropped spans. */
@@ -191,9 +177,9 @@ export function unsentLabel(status: string, runtimeLabel: string): string {
 }
 
 /** The Heartwood section as sent, or undefined when the persona has no HEARTWOOD.md. */
-export function heartwoodModel(text: string | undefined, caps: HeartwoodCaps, warnAt: number): HeartwoodView | undefined {
-  if (text === undefined) return undefined;
-  const report = reportHeartwood(text, caps, warnAt);
+export function heartwoodModel(measure: HeartwoodMeasure | undefined): HeartwoodView | undefined {
+  if (measure === undefined) return undefined;
+  const { text, report, caps } = measure;
   const composed = composeHeartwood(text, caps) ?? '';
   const voiceAt = splitHeartwood(text.trim()).voiceHeadingIndex ?? -1;
   const parts = [vscode.l10n.t('Identity {0}', formatCount(report.identityChars))];

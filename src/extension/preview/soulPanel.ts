@@ -1,8 +1,8 @@
 // The soul preview in an editor tab. It stays on its persona, and comes back after a
 // window reload: the webview keeps the persona in its state, which the serializer reads.
 import * as vscode from 'vscode';
-import { Disposable } from '../disposable';
-import { PersonaWorkspace } from '../personaWorkspace';
+import { Disposable } from '../util/disposable';
+import { PersonaWorkspace } from '../model/personaWorkspace';
 import { CompositionSource } from './compositionSource';
 import { previewHtml, webviewOptions } from './html';
 import { guardedWebview } from './personaGuard';

@@ -1,9 +1,9 @@
 // The soul previews: the Soul view, and one editor tab per persona. Routes persona
 // changes to each, and restores tabs after a window reload.
 import * as vscode from 'vscode';
-import { onDidChangeSettings } from '../config';
-import { Disposable } from '../disposable';
-import { baseName, Persona, PersonaWorkspace } from '../personaWorkspace';
+import { onDidChangeSettings } from '../model/config';
+import { Disposable } from '../util/disposable';
+import { baseName, Persona, PersonaWorkspace } from '../model/personaWorkspace';
 import { folderIdentity } from '../platform';
 import type { WebviewState } from '../../webview/protocol';
 import { CompositionSource } from './compositionSource';
@@ -54,12 +54,6 @@ export class SoulPreviews extends Disposable {
           const persona = trustedPersonaUri(state?.persona, personas.personas) ?? (state?.persona === undefined ? this.unclaimedPersona() : undefined);
           this.track(new SoulPanel(panel, context.extensionUri, personas, source, persona, persona ? undefined : goneName(state?.persona)));
         },
-      }),
-    );
-    this.register(
-      personas.onDidChangeContent((change) => {
-        this.view.changed(change);
-        for (const panel of this.panels) panel.session.changed(change);
       }),
     );
     this.register(

@@ -1,9 +1,9 @@
 // The Soul view in the Persona Studio container: the preview of the persona of the
 // active editor (when `personaStudio.preview.followActiveEditor` is on).
 import * as vscode from 'vscode';
-import { followActiveEditor } from '../config';
-import { Disposable } from '../disposable';
-import { ContentChange, PersonaWorkspace } from '../personaWorkspace';
+import { followActiveEditor } from '../model/config';
+import { Disposable } from '../util/disposable';
+import { PersonaWorkspace } from '../model/personaWorkspace';
 import { CompositionSource } from './compositionSource';
 import { previewHtml, webviewOptions } from './html';
 import { guardedWebview, renamedFolder } from './personaGuard';
@@ -70,10 +70,6 @@ export class SoulView extends Disposable implements vscode.WebviewViewProvider {
     const folder = this.session?.persona;
     const moved = folder && renamedFolder(folder, from, to);
     if (moved) this.session?.show(moved);
-  }
-
-  changed(change: ContentChange): void {
-    this.session?.changed(change);
   }
 
   refresh(): void {

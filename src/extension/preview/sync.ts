@@ -16,16 +16,9 @@ import type {
 } from '../../webview/protocol';
 import { BlockModel, SoulModel } from './blocks';
 import { totalsText } from './soulModel';
+import { isHighSurrogate, isLowSurrogate } from '../../core/surrogates';
 
 const BLOCK = 2048;
-
-function isHighSurrogate(unit: number): boolean {
-  return unit >= 0xd800 && unit <= 0xdbff;
-}
-
-function isLowSurrogate(unit: number): boolean {
-  return unit >= 0xdc00 && unit <= 0xdfff;
-}
 
 /**
  * The edit turning `before` into `after`: their common prefix and suffix stay, the

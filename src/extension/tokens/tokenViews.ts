@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { RuntimeId } from '../../core/runtimes/profile';
 import { cacheNote, contextShare, formatContextShare, formatCostPerTurn, formatTokens, formatTokensShort, TokenEncoding } from '../../core/tokens';
 import type { TokensMessage } from '../../webview/protocol';
-import { localize } from '../coreMessages';
+import { localize } from '../util/coreMessages';
 
 /** The counts a view is made of (a PersonaTokenCounts, or anything shaped like it). */
 export interface CountsView {

@@ -16,7 +16,7 @@ import {
   formatPercent,
   HEARTWOOD_FILE,
   isBootstrapName,
-  lineAndColumn,
+  editorLineAndColumn,
   MAX_FILE_BYTES,
   miscasedBootstrapName,
   RUNTIME_NAMES,
@@ -27,7 +27,7 @@ import {
 import { AddBootstrapNode, FileNode, HeartwoodPartNode, MiscasedNode, PersonaNode } from './nodes';
 import { readIfPresent } from './rows';
 import { FileStats, HeartwoodStats, PersonaStats } from './stats';
-import { localize } from '../coreMessages';
+import { localize } from '../util/coreMessages';
 import { missingUri } from './missingDecorations';
 
 const stateIcon: Record<Exclude<CapState, 'missing'>, vscode.ThemeIcon> = {
@@ -156,7 +156,7 @@ function fileLines(measure: FileMeasure, profile: RuntimeProfile, cap: number | 
     );
     const cut = measure.dropped[0];
     if (measure.status === 'cut' && cut) {
-      const { line, column } = lineAndColumn(measure.text, cut.start);
+      const { line, column } = editorLineAndColumn(measure.text, cut.start);
       lines.push(
         '',
         `$(error) ${vscode.l10n.t(
@@ -294,9 +294,8 @@ export function heartwoodPartItem(node: HeartwoodPartNode, stats: HeartwoodStats
 
 /** A position in the editor for an index into the text as read (which may begin with a BOM). */
 function rangeAt(text: string, index: number): vscode.Range {
-  const bom = text.startsWith('\uFEFF') ? 1 : 0;
-  const { line, column } = lineAndColumn(text, index);
-  const position = new vscode.Position(line, Math.max(0, column - (line === 0 ? bom : 0)));
+  const { line, column } = editorLineAndColumn(text, index);
+  const position = new vscode.Position(line, column);
   return new vscode.Range(position, position);
 }
 

@@ -2,7 +2,7 @@
 // a change can refresh exactly the item it concerns (VS Code matches by identity).
 import * as vscode from 'vscode';
 import { HEARTWOOD_FILE, TemplateName } from '../../core';
-import { Persona } from '../personaWorkspace';
+import { Persona } from '../model/personaWorkspace';
 import { fileRows } from './rows';
 
 export class PersonaNode {

@@ -3,14 +3,14 @@
 // refresh only the persona they touch, so typing in a 2 MB file stays cheap.
 import * as vscode from 'vscode';
 import { HEARTWOOD_FILE, isBootstrapName } from '../../core';
-import { TREE_REFRESH_MS, TREE_VERIFY_AFTER_MS } from '../delays';
-import { Disposable } from '../disposable';
-import { LinkWarnings } from '../linkWarnings';
-import { Measurements } from '../measurements';
-import type { PersonaTokens } from '../tokens/tokenService';
+import { TREE_REFRESH_MS, TREE_VERIFY_AFTER_MS } from '../util/delays';
+import { Disposable } from '../util/disposable';
+import { LinkWarnings } from '../problems/linkWarnings';
+import { Measurements } from '../model/measurements';
+import type { PersonaTokens } from '../tokens/personaTokens';
 import { shortTokens } from '../tokens/tokenViews';
-import { baseName, PersonaWorkspace } from '../personaWorkspace';
-import { Throttle } from '../throttle';
+import { baseName, PersonaWorkspace } from '../model/personaWorkspace';
+import { Throttle } from '../util/throttle';
 import { addBootstrapItem, bootstrapFileItem, markLinkOutside, treeMessage, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './items';
 import { Freshness } from './freshness';
 import { registerMissingDecorations } from './missingDecorations';
@@ -51,7 +51,7 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
   ) {
     super();
     if (links) this.register(links.onDidChange(() => this.refreshes.add(ALL)));
-    // The tree shows counts another surface asked for: it starts no count of its own.
+    // A persona's counts, asked for by any surface (the tree asks for those it measured).
     if (tokens) this.register(tokens.onDidChange((folder) => this.nodes.get(folder) && this.refreshes.add(folder.toString())));
     this.stats = new TreeStats(personas, measurements);
     this.register({ dispose: () => (this.refreshes.dispose(), this.verifications.dispose()) });
@@ -71,12 +71,8 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
       }),
     );
     this.register(
-      personas.onDidChangeContent(({ folder, name }) => {
-        if (name === HEARTWOOD_FILE) this.stats.invalidate(vscode.Uri.joinPath(folder, name));
-      }),
-    );
-    this.register(
       measurements.onDidChange(({ folder, names }) => {
+        if (names === 'all' || names.includes(HEARTWOOD_FILE)) this.stats.invalidate(vscode.Uri.joinPath(folder, HEARTWOOD_FILE));
         if (names === 'all') this.fileChanged(folder, undefined);
         else for (const name of names) this.fileChanged(folder, vscode.Uri.joinPath(folder, name));
       }),
@@ -203,7 +199,10 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
         if (startsExpanded) this.expanded.add(element.uri.toString());
         // A collapsed persona is measured only once it is opened (or something else measured it).
         const measured = this.expanded.has(element.uri.toString()) || this.stats.peek(element.uri);
-        return personaItem(element, measured ? await this.stats.persona(element.uri, element.persona.heartwood) : undefined, {
+        const stats = measured ? await this.stats.persona(element.uri, element.persona.heartwood) : undefined;
+        // A measured persona's tokens are asked for here too, not only when another surface asked.
+        if (stats) this.tokens?.request(element.uri, stats.composition);
+        return personaItem(element, stats, {
           multiRoot: (vscode.workspace.workspaceFolders?.length ?? 0) > 1,
           expanded: startsExpanded,
           tokens: this.tokensOf(element.uri),

@@ -14,9 +14,9 @@ import {
   splitHeartwood,
   worseState,
 } from '../../core';
-import { heartwoodCaps, warnAt } from '../config';
-import { Measurements } from '../measurements';
-import { PersonaWorkspace } from '../personaWorkspace';
+import { heartwoodCaps, warnAt } from '../model/config';
+import { Measurements } from '../model/measurements';
+import { PersonaWorkspace } from '../model/personaWorkspace';
 
 export interface FileStats {
   readonly measure: FileMeasure;
@@ -122,12 +122,11 @@ export class TreeStats {
   }
 
   private async measureHeartwood(folder: vscode.Uri, uri: vscode.Uri): Promise<HeartwoodStats> {
-    const text = await this.personas.heartwoodText(folder);
-    const report = reportHeartwood(text, heartwoodCaps(uri), warnAt(uri));
-    const content = text ?? '';
+    const measure = await this.measurements.heartwood(folder);
+    const content = measure?.text ?? '';
     return {
-      present: text !== undefined,
-      report,
+      present: measure !== undefined,
+      report: measure?.report ?? reportHeartwood(undefined, heartwoodCaps(uri), warnAt(uri)),
       unsaved: this.personas.openDocument(uri)?.isDirty ?? false,
       identityIndex: content.length - content.trimStart().length,
       voiceIndex: splitHeartwood(content).voiceHeadingIndex,

@@ -1,0 +1,175 @@
+// The extension's settings, read in one place. A value of the wrong type or out of
+// range falls back to its default, with one warning line per bad value.
+import * as vscode from 'vscode';
+import {
+  confinedFolderPattern,
+  DEFAULT_CONTEXT_WINDOW,
+  DEFAULT_TOKEN_ENCODING,
+  DEFAULT_RUNTIME,
+  DEFAULT_WARN_AT,
+  globMatcher,
+  HeartwoodCaps,
+  HEARTWOOD_CEILING,
+  HEARTWOOD_MAX_CHARS,
+  isTokenEncodingChoice,
+  TokenEncoding,
+  validHeartwoodCap,
+  isRuntimeId,
+  RuntimeId,
+  RuntimeOptions,
+  SessionKind,
+} from '../../core';
+
+const SECTION = 'personaStudio';
+
+function settings(scope?: vscode.ConfigurationScope): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration(SECTION, scope);
+}
+
+const warned = new Set<string>();
+
+/** Says once per setting and value that it is not used, and what is used instead. */
+function warnInvalid(setting: string, value: unknown, instead: string): void {
+  const shown = JSON.stringify(value) ?? String(value);
+  const key = `${setting}=${shown}`;
+  if (warned.has(key)) return;
+  warned.add(key);
+  const brief = shown.length > 60 ? `${shown.slice(0, 57)}...` : shown;
+  void vscode.window.showWarningMessage(vscode.l10n.t('Persona Studio: the setting {0} cannot be {1}; {2} is used instead.', `${SECTION}.${setting}`, brief, instead));
+}
+
+/** Fraction of a cap at which a file is "near" it. */
+export function warnAt(scope?: vscode.ConfigurationScope): number {
+  const value = settings(scope).get<unknown>('warnAt', DEFAULT_WARN_AT);
+  if (typeof value === 'number' && value > 0 && value <= 1) return value;
+  warnInvalid('warnAt', value, String(DEFAULT_WARN_AT));
+  return DEFAULT_WARN_AT;
+}
+
+export function heartwoodCaps(scope?: vscode.ConfigurationScope): HeartwoodCaps {
+  const config = settings(scope);
+  const cap = (setting: string, fallback: number) => {
+    const value = config.get<unknown>(setting, fallback);
+    const valid = validHeartwoodCap(value);
+    if (valid === undefined) warnInvalid(setting, value, String(fallback));
+    return valid ?? fallback;
+  };
+  return { maxChars: cap('heartwood.maxChars', HEARTWOOD_MAX_CHARS), ceiling: cap('heartwood.ceiling', HEARTWOOD_CEILING) };
+}
+
+/**
+ * Glob patterns, relative to each workspace folder, that choose persona folders.
+ * Only patterns that stay inside the workspace folder count; in Restricted Mode
+ * only the user's own value does (a cloned repository's settings do not).
+ */
+export function folderPatterns(scope?: vscode.ConfigurationScope): string[] {
+  const config = settings(scope);
+  const value = vscode.workspace.isTrusted ? config.get<unknown>('folders', []) : (config.inspect<unknown>('folders')?.globalValue ?? []);
+  if (!Array.isArray(value)) {
+    warnInvalid('folders', value, '[]');
+    return [];
+  }
+  const patterns: string[] = [];
+  for (const pattern of value) {
+    if (typeof pattern !== 'string' || pattern.trim() === '') continue;
+    const confined = confinedFolderPattern(pattern);
+    if (confined === undefined) warnInvalid('folders', pattern, vscode.l10n.t('nothing outside the workspace folder'));
+    else patterns.push(confined);
+  }
+  return patterns;
+}
+
+/** `files.exclude` of a workspace folder as a test on folder paths relative to it. */
+export function excludedFolders(scope?: vscode.ConfigurationScope): ((relativePath: string) => boolean) | undefined {
+  const exclude = vscode.workspace.getConfiguration('files', scope).get<unknown>('exclude');
+  if (typeof exclude !== 'object' || exclude === null) return undefined;
+  // `true` hides a match; a `when` clause (hide beside a sibling) is about files, not folders.
+  const patterns = Object.entries(exclude).flatMap(([pattern, on]) => (on === true ? [pattern] : []));
+  if (patterns.length === 0) return undefined;
+  return globMatcher(patterns);
+}
+
+export function followActiveEditor(): boolean {
+  return settings().get<unknown>('preview.followActiveEditor', true) !== false;
+}
+
+export function previewWrap(): boolean {
+  return settings().get<unknown>('preview.wrap', true) !== false;
+}
+
+/** How tokens are counted and priced for a persona folder; `encoding` undefined when `off`. */
+export interface TokenSettings {
+  readonly encoding: TokenEncoding | undefined;
+  readonly contextWindow: number;
+  /** Dollars per million input tokens; undefined until the user sets one. */
+  readonly pricePerMillion: number | undefined;
+}
+
+/** The token settings for `scope` (resource-scoped: a persona folder may differ from another). */
+export function tokenSettings(scope?: vscode.ConfigurationScope): TokenSettings {
+  const config = settings(scope);
+  const choice = config.get<string>('tokens.encoding', DEFAULT_TOKEN_ENCODING);
+  const encoding = isTokenEncodingChoice(choice) ? choice : DEFAULT_TOKEN_ENCODING;
+  const contextWindow = config.get<number>('tokens.contextWindow', DEFAULT_CONTEXT_WINDOW);
+  const price = config.get<number | null>('tokens.pricePerMillion', null);
+  return {
+    encoding: encoding === 'off' ? undefined : encoding,
+    contextWindow: Number.isFinite(contextWindow) && contextWindow >= 1 ? Math.floor(contextWindow) : DEFAULT_CONTEXT_WINDOW,
+    pricePerMillion: typeof price === 'number' && Number.isFinite(price) && price >= 0 ? price : undefined,
+  };
+}
+
+/** Fires when any Persona Studio setting changes, `files.exclude` does, or trust is granted. */
+export function onDidChangeSettings(listener: () => void): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration(SECTION) || event.affectsConfiguration('files.exclude')) listener();
+    }),
+    // Trust makes the workspace's own personaStudio.folders count.
+    vscode.workspace.onDidGrantWorkspaceTrust(listener),
+  );
+}
+
+/** The runtime whose injection every surface shows for a folder. */
+export function runtimeId(scope?: vscode.ConfigurationScope): RuntimeId {
+  const value = settings(scope).get<unknown>('runtime', DEFAULT_RUNTIME);
+  return isRuntimeId(value) ? value : DEFAULT_RUNTIME;
+}
+
+const SESSIONS: readonly SessionKind[] = ['main', 'subagent', 'cron'];
+
+/** A cap setting counts only when it is a finite number > 0 (floored), as OpenClaw reads its own. */
+function positiveInteger(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 1 ? Math.floor(value) : undefined;
+}
+
+/** A setting's value only where the user set it (not its default), so the runtime's own default applies otherwise. */
+function explicit(config: vscode.WorkspaceConfiguration, key: string): unknown {
+  const inspected = config.inspect<unknown>(key);
+  return inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue;
+}
+
+/** The runtime's options for a persona folder; the headings show the folder's own path by default. */
+export function runtimeOptions(folder: vscode.Uri, runtime: RuntimeId): RuntimeOptions {
+  const config = settings(folder);
+  const options: { -readonly [K in keyof RuntimeOptions]: RuntimeOptions[K] } = { warnAt: warnAt(folder) };
+  if (runtime === 'toolnexus') return options;
+  options.workspacePath = folder.fsPath || folder.path;
+  if (runtime !== 'openclaw') return options;
+  const workspacePath = config.get<unknown>('openclaw.workspacePath', '');
+  if (typeof workspacePath === 'string' && workspacePath.trim() !== '') options.workspacePath = workspacePath.trim();
+  const session = config.get<unknown>('openclaw.session', 'main');
+  options.session = SESSIONS.includes(session as SessionKind) ? (session as SessionKind) : 'main';
+  options.maxChars = positiveInteger(explicit(config, 'openclaw.bootstrapMaxChars'));
+  options.totalMaxChars = positiveInteger(explicit(config, 'openclaw.bootstrapTotalMaxChars'));
+  return options;
+}
+
+/** The user's openclaw.json to read OpenClaw's caps from, when set (a user-level setting; `~` is the home folder). */
+export function openclawConfigFile(): string | undefined {
+  const value = settings().inspect<unknown>('openclaw.configFile')?.globalValue;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** Settings that change what a runtime injects: a change to one of them re-measures. */
+export const RUNTIME_SETTINGS = ['runtime', 'openclaw', 'warnAt'].map((name) => `${SECTION}.${name}`);

@@ -1,0 +1,315 @@
+// The one measurement of each persona under its runtime: composed once per (folder,
+// file versions, runtime options) from live content, and read by every surface (tree,
+// status bar, diagnostics, editor, preview) instead of each recounting on its own.
+import * as vscode from 'vscode';
+import {
+  Composition,
+  decodeUtf8,
+  FileContent,
+  FileMeasure,
+  filesWithinWorkspace,
+  HEARTWOOD_FILE,
+  HeartwoodCaps,
+  HeartwoodReport,
+  isBootstrapName,
+  OpenClawCaps,
+  parseOpenClawConfig,
+  PersonaInput,
+  RuntimeId,
+  RuntimeProfile,
+  runtimeProfile,
+  reportHeartwood,
+} from '../../core';
+import { heartwoodCaps, openclawConfigFile, RUNTIME_SETTINGS, runtimeId, runtimeOptions, warnAt } from './config';
+import { Disposable } from '../util/disposable';
+import { LiveContent } from './liveContent';
+import { pathExistsNow, readUserFile } from '../platform';
+import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
+
+export interface CompositionChange {
+  readonly folder: vscode.Uri;
+  /** file names whose measure may have changed, or 'all' (runtime/settings) */
+  readonly names: readonly string[] | 'all';
+}
+
+/** HEARTWOOD.md as it would be read now, with its report under the folder's Heartwood caps. */
+export interface HeartwoodMeasure {
+  readonly text: string;
+  readonly report: HeartwoodReport;
+  readonly caps: HeartwoodCaps;
+}
+
+/** HEARTWOOD.md keeps its own caps (thousands of characters): this many bytes hold far more than any. */
+const HEARTWOOD_READ_LIMIT = 1024 * 1024;
+
+/** The last composition of a folder and what it was made from. */
+interface Composed {
+  readonly runtime: RuntimeId;
+  readonly options: string;
+  readonly contents: ReadonlyMap<string, FileContent>;
+  readonly composition: Composition;
+}
+
+interface FolderState {
+  /** Bumped on every change that may alter the composition. */
+  generation: number;
+  pending?: { readonly generation: number; readonly composition: Promise<Composition>; done?: boolean };
+  last?: Composed;
+  /** Files outside the folder itself it read last time (Codex's parent AGENTS.md), by URI. */
+  reads: readonly string[];
+  /** The runtime would look above the workspace folder; those folders are not read or shown. */
+  clamped?: boolean;
+  /** HEARTWOOD.md's last measure and the content and settings it was made from. */
+  heartwood?: { readonly content: FileContent; readonly settings: string; readonly measure: HeartwoodMeasure };
+}
+
+export class Measurements extends Disposable {
+  private readonly emitter = this.register(new vscode.EventEmitter<CompositionChange>());
+  readonly onDidChange = this.emitter.event;
+  private readonly live: LiveContent;
+  private readonly folders = new Map<string, FolderState>();
+  /** Persona folders by a file they read outside themselves. */
+  private readonly readers = new Map<string, Set<string>>();
+  private personaKeys = new Map<string, string>();
+  /** openclaw.json caps by path, until a runtime setting changes. */
+  private readonly configs = new Map<string, Promise<OpenClawCaps>>();
+
+  constructor(private readonly personas: PersonaWorkspace) {
+    super();
+    this.live = personas.content;
+    // A save needs no event of its own: the text is what the dirty editor held, and the watcher's change follows.
+    this.register(personas.onDidChangeContent(({ folder, name }) => this.fileChanged(vscode.Uri.joinPath(folder, name))));
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('personaStudio.openclaw.configFile')) this.configs.clear();
+        for (const state of this.folderKeys()) {
+          const folder = vscode.Uri.parse(state);
+          if (RUNTIME_SETTINGS.some((setting) => event.affectsConfiguration(setting, folder))) this.invalidate(folder, 'all');
+        }
+      }),
+    );
+    this.register(personas.onDidChangePersonas(() => this.personasChanged()));
+    this.personasChanged();
+  }
+
+  /** The runtime chosen for a folder (setting personaStudio.runtime, resource scope) and its options. */
+  profile(folder: vscode.Uri): RuntimeProfile {
+    return runtimeProfile(runtimeId(folder));
+  }
+
+  /**
+   * The persona's composition under its runtime, from live content: a dirty editor's
+   * text, else the disk bytes (bounded). Computed once per (folder, file versions,
+   * runtime options) and shared by every surface.
+   */
+  composition(folder: vscode.Uri): Promise<Composition> {
+    const state = this.state(folder.toString());
+    if (state.pending?.generation === state.generation) return state.pending.composition;
+    const composition = this.compose(folder, state);
+    const pending: FolderState['pending'] = { generation: state.generation, composition };
+    state.pending = pending;
+    composition.then(
+      () => (pending.done = true),
+      // A failed pass is not kept: the next caller tries again.
+      () => {
+        if (state.pending === pending) state.pending = undefined;
+      },
+    );
+    return composition;
+  }
+
+  /** True when the folder's composition is computed and current: reading it now costs nothing. */
+  isCurrent(folder: vscode.Uri): boolean {
+    const state = this.folders.get(folder.toString());
+    return state?.pending?.done === true && state.pending.generation === state.generation;
+  }
+
+  /** True when the runtime's files reach above the workspace folder, whose folders are not shown (after composition()). */
+  clampedAtWorkspace(folder: vscode.Uri): boolean {
+    return this.folders.get(folder.toString())?.clamped === true;
+  }
+
+  /** One file's measure under the folder's runtime (from composition()). */
+  async file(uri: vscode.Uri): Promise<FileMeasure | undefined> {
+    const name = baseName(uri);
+    return (await this.composition(folderOf(uri))).files.find((file) => file.name === name);
+  }
+
+  /** A dirty editor's encoding when it is not UTF-8 (the runtime decodes the saved bytes as UTF-8). */
+  foreignEncoding(uri: vscode.Uri): string | undefined {
+    return this.live.foreignEncoding(uri);
+  }
+
+  /**
+   * HEARTWOOD.md as it would be read now (editor or disk) and its report, computed once
+   * per (file version, Heartwood settings); undefined when it is absent or unreadable.
+   */
+  async heartwood(folder: vscode.Uri): Promise<HeartwoodMeasure | undefined> {
+    const content = await this.live.content(vscode.Uri.joinPath(folder, HEARTWOOD_FILE), HEARTWOOD_READ_LIMIT);
+    if (!content || content.kind === 'unreadable') return undefined;
+    const caps = heartwoodCaps(folder);
+    const threshold = warnAt(folder);
+    const settings = `${JSON.stringify(caps)}|${threshold}`;
+    const state = this.state(folder.toString());
+    if (state.heartwood?.content === content && state.heartwood.settings === settings) return state.heartwood.measure;
+    const text = content.kind === 'text' ? content.text : decodeUtf8(content.bytes);
+    const measure = { text, report: reportHeartwood(text, caps, threshold), caps };
+    state.heartwood = { content, settings, measure };
+    return measure;
+  }
+
+  private async compose(folder: vscode.Uri, state: FolderState): Promise<Composition> {
+    const runtime = runtimeId(folder);
+    const profile = runtimeProfile(runtime);
+    const options = runtime === 'openclaw' ? { ...runtimeOptions(folder, runtime), ...(await this.openclawCaps()) } : runtimeOptions(folder, runtime);
+    const optionsKey = JSON.stringify(options);
+    const dir = folder.fsPath || folder.path;
+    const persona = this.personas.find(folder);
+    // Nothing above the workspace folder is looked at or read: the chain stops there.
+    const { names, clamped } = filesWithinWorkspace(
+      profile,
+      dir,
+      this.depth(folder),
+      (relative) => this.exists(folder, relative),
+      (relative) => this.markerAbove(folder, relative),
+    );
+    state.clamped = clamped;
+    const entries = await Promise.all(
+      names.map(async (name) => [name, await this.read(folder, name, profile.readLimit, persona)] as const),
+    );
+    const contents = new Map(entries.filter((entry): entry is readonly [string, FileContent] => entry[1] !== undefined));
+    this.track(folder, state, names);
+    const last = state.last;
+    if (last && last.runtime === runtime && last.options === optionsKey && sameContents(last.contents, contents)) return last.composition;
+    const input: PersonaInput = { dir, files: contents };
+    const composition = profile.compose(input, options);
+    state.last = { runtime, options: optionsKey, contents, composition };
+    return composition;
+  }
+
+  /** The caps of the openclaw.json the user named, read once per setting; a bad file is said once and ignored. */
+  private openclawCaps(): Promise<OpenClawCaps> {
+    const file = openclawConfigFile();
+    if (file === undefined) return Promise.resolve({});
+    let caps = this.configs.get(file);
+    if (!caps) {
+      caps = readOpenClawConfig(file).catch((error: Error) => {
+        void vscode.window.showWarningMessage(vscode.l10n.t('OpenClaw caps not read: {0}. The settings apply.', error.message));
+        return {};
+      });
+      this.configs.set(file, caps);
+    }
+    return caps;
+  }
+
+  private read(folder: vscode.Uri, name: string, limit: number, persona: Persona | undefined): Promise<FileContent | undefined> {
+    const uri = vscode.Uri.joinPath(folder, name);
+    // Discovery already knows which of the seven are on disk: an absent one costs no stat.
+    if (persona && isBootstrapName(name) && !persona.files.includes(name) && !this.personas.openDocument(uri)) return Promise.resolve(undefined);
+    if (!this.inWorkspace(uri)) return Promise.resolve(undefined);
+    return this.live.content(uri, limit);
+  }
+
+  /** Whether a path relative to the folder exists, for runtimes that look upward; never outside the workspace. */
+  private exists(folder: vscode.Uri, relative: string): boolean {
+    const uri = vscode.Uri.joinPath(folder, relative);
+    if (uri.scheme !== 'file' || !this.inWorkspace(uri) || !pathExistsNow) return false;
+    return pathExistsNow(uri.fsPath);
+  }
+
+  /** Whether a root marker (`.git`) is above the workspace folder: a stat, which reads nothing; undefined without a local disk. */
+  private markerAbove(folder: vscode.Uri, relative: string): boolean | undefined {
+    const uri = vscode.Uri.joinPath(folder, relative);
+    if (uri.scheme !== 'file' || !pathExistsNow) return undefined;
+    return pathExistsNow(uri.fsPath);
+  }
+
+  /** How many folders the folder lies below its workspace folder (0 outside any). */
+  private depth(folder: vscode.Uri): number {
+    const root = vscode.workspace.getWorkspaceFolder(folder);
+    if (!root) return 0;
+    return folder.path.split('/').filter(Boolean).length - root.uri.path.split('/').filter(Boolean).length;
+  }
+
+  private inWorkspace(uri: vscode.Uri): boolean {
+    return vscode.workspace.getWorkspaceFolder(uri) !== undefined;
+  }
+
+  /** Remembers which files outside the folder it read, so their changes reach it. */
+  private track(folder: vscode.Uri, state: FolderState, names: readonly string[]): void {
+    const key = folder.toString();
+    const outside = names.filter((name) => name.includes('/')).map((name) => vscode.Uri.joinPath(folder, name).toString());
+    for (const uri of state.reads) this.readers.get(uri)?.delete(key);
+    for (const uri of outside) {
+      let set = this.readers.get(uri);
+      if (!set) this.readers.set(uri, (set = new Set()));
+      set.add(key);
+    }
+    state.reads = outside;
+  }
+
+  private fileChanged(uri: vscode.Uri): void {
+    const name = baseName(uri);
+    this.invalidate(folderOf(uri), [name]);
+    for (const reader of this.readers.get(uri.toString()) ?? []) {
+      const folder = vscode.Uri.parse(reader);
+      if (folder.toString() !== folderOf(uri).toString()) this.invalidate(folder, [relativeName(folder, uri)]);
+    }
+  }
+
+  /** Discovery changed which files a persona has: its composition may too. */
+  private personasChanged(): void {
+    const next = new Map(this.personas.personas.map((persona) => [persona.uri.toString(), persona.files.join('|')]));
+    for (const [key, files] of next) {
+      if (this.personaKeys.has(key) && this.personaKeys.get(key) !== files) this.invalidate(vscode.Uri.parse(key), 'all');
+    }
+    for (const key of this.personaKeys.keys()) {
+      if (!next.has(key)) this.folders.delete(key);
+    }
+    this.personaKeys = next;
+  }
+
+  private invalidate(folder: vscode.Uri, names: readonly string[] | 'all'): void {
+    const state = this.folders.get(folder.toString());
+    if (state) state.generation++;
+    this.emitter.fire({ folder, names });
+  }
+
+  private state(key: string): FolderState {
+    let state = this.folders.get(key);
+    if (!state) this.folders.set(key, (state = { generation: 0, reads: [] }));
+    return state;
+  }
+
+  private folderKeys(): string[] {
+    return [...new Set([...this.folders.keys(), ...this.personas.personas.map((persona) => persona.uri.toString())])];
+  }
+}
+
+/** Reads an openclaw.json (a user file outside the workspace, named in the user's settings). */
+async function readOpenClawConfig(file: string): Promise<OpenClawCaps> {
+  if (!readUserFile) throw new Error(vscode.l10n.t('{0} cannot be read here', file));
+  let text: string;
+  try {
+    text = await readUserFile(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code})`);
+  }
+  return parseOpenClawConfig(text, undefined, file);
+}
+
+function sameContents(a: ReadonlyMap<string, FileContent>, b: ReadonlyMap<string, FileContent>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [name, content] of a) if (b.get(name) !== content) return false;
+  return true;
+}
+
+/** A file's path relative to a folder below it (`../AGENTS.md`). */
+function relativeName(folder: vscode.Uri, uri: vscode.Uri): string {
+  const from = folder.path.split('/').filter(Boolean);
+  const to = uri.path.split('/').filter(Boolean);
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+  return [...Array(from.length - common).fill('..'), ...to.slice(common)].join('/');
+}

@@ -1,0 +1,111 @@
+// What the extension does differently where it runs: this file is Node's extension host
+// (desktop, remote, code-server), with the local disk at hand; the browser build
+// (scripts/webBuild.mjs) puts platform/web.ts in its place for the web worker host of
+// github.dev and vscode.dev. No vscode import here, so plain Node tests can load it.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { EntryKind } from '../../core/discovery';
+import { linkLeadingOutside as linkOutside, readConfigFile } from '../../core/nodeFs';
+import { TokenEngine } from '../tokens/engine';
+
+/** Which extension host this build runs in, for the log. */
+export const HOST_KIND: string = 'Node extension host';
+
+/**
+ * At most `limit` first bytes of a local file, `expected` sizing the first buffer; only
+ * what is asked for is read, however large the file. Undefined where the host has no
+ * local disk: callers then read through vscode.workspace.fs.
+ */
+export const readFileStart: ((fsPath: string, limit: number, expected?: number) => Promise<Uint8Array>) | undefined = async (fsPath, limit, expected = limit) => {
+  // Non-blocking, so a FIFO that slipped past a stat cannot hang the extension host.
+  const handle = await fs.promises.open(fsPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  try {
+    let buffer = new Uint8Array(Math.min(Math.max(expected, 1), limit));
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        // The file grew since the stat: read on, up to the limit.
+        if (length >= limit) break;
+        const grown = new Uint8Array(Math.min(limit, Math.max(length * 2, 65536)));
+        grown.set(buffer);
+        buffer = grown;
+      }
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    await handle.close();
+  }
+};
+
+/** Whether a local path exists, at once (runtimes that look upward for `.git` ask). Undefined without a local disk. */
+export const pathExistsNow: ((fsPath: string) => boolean) | undefined = (fsPath) => fs.existsSync(fsPath);
+
+/**
+ * A user's own config file outside the workspace (`~/` is their home), as text: a regular file
+ * of at most 1 MB, opened without blocking (a FIFO or /dev/zero is refused). Undefined without a local disk.
+ */
+export const readUserFile: ((file: string) => Promise<string>) | undefined = readConfigFile;
+
+/** A local path with its links resolved. Undefined without a local disk (nothing there is a link). */
+export const realPath: ((fsPath: string) => Promise<string>) | undefined = (fsPath) => fs.promises.realpath(fsPath);
+
+/** Where a local file that is a link leads, when that is outside `root`. Undefined without a local disk. */
+export const linkLeadingOutside: ((file: string, root: string) => Promise<string | undefined>) | undefined = linkOutside;
+
+/**
+ * A local folder's entries, listed in the extension host itself: a round trip through
+ * VS Code for each of thousands of folders costs milliseconds apiece. A link to a folder
+ * is `linkedDirectory`, so discovery can refuse to follow it out of the workspace.
+ * Undefined without a local disk.
+ */
+export const listLocalFolder: ((fsPath: string) => Promise<ReadonlyArray<readonly [string, EntryKind]>>) | undefined = async (fsPath) => {
+  const entries = await fs.promises.readdir(fsPath, { withFileTypes: true });
+  return Promise.all(
+    entries.map(async (entry) => {
+      if (!entry.isSymbolicLink()) return [entry.name, entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'other'] as const;
+      const target = await fs.promises.stat(path.join(fsPath, entry.name)).catch(() => undefined);
+      const kind: EntryKind = target?.isDirectory() ? 'linkedDirectory' : target?.isFile() ? 'file' : 'other';
+      return [entry.name, kind] as const;
+    }),
+  );
+};
+
+/**
+ * What stays the same when a local folder is renamed or moved on its disk (its device
+ * and inode), so a preview can follow it; undefined once it is gone. Undefined without a local disk.
+ */
+export const folderIdentity: ((fsPath: string) => Promise<string | undefined>) | undefined = async (fsPath) => {
+  const stat = await fs.promises.stat(fsPath, { bigint: true }).catch(() => undefined);
+  return stat?.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
+};
+
+/** The Node that runs the bundled CLI for the check task. Undefined where there is no process to start. */
+export const nodeExecutable: string | undefined = process.execPath;
+
+/** The token counter, a worker thread holding the tokenizer. Undefined where none can be started: no counts show there. */
+export const createTokenEngine: ((workerPath: string) => TokenEngine) | undefined = (workerPath) => new TokenEngine(workerPath);
+
+/**
+ * Creates a local file only where no entry of that name exists (O_CREAT | O_EXCL, which
+ * also refuses a link): a file that appears meanwhile is never truncated. False when one
+ * was there; the folder is made first when needed.
+ */
+export const createFileExclusive: ((fsPath: string, bytes: Uint8Array) => Promise<boolean>) | undefined = async (fsPath, bytes) => {
+  await fs.promises.mkdir(path.dirname(fsPath), { recursive: true });
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(fsPath, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o666);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(bytes);
+  } finally {
+    await handle.close();
+  }
+  return true;
+};

@@ -1,0 +1,29 @@
+// platform/index.ts for the browser: the web worker extension host of github.dev, vscode.dev
+// and code-server's web host. No Node and no local disk here: every file is read through
+// vscode.workspace.fs by the callers. The browser build puts this file in place of platform/index.ts.
+import type * as NodePlatform from './index';
+
+export const HOST_KIND: string = 'web worker extension host';
+
+export const readFileStart: typeof NodePlatform.readFileStart = undefined;
+
+export const pathExistsNow: typeof NodePlatform.pathExistsNow = undefined;
+
+export const readUserFile: typeof NodePlatform.readUserFile = undefined;
+
+export const realPath: typeof NodePlatform.realPath = undefined;
+
+export const linkLeadingOutside: typeof NodePlatform.linkLeadingOutside = undefined;
+
+export const listLocalFolder: typeof NodePlatform.listLocalFolder = undefined;
+
+export const folderIdentity: typeof NodePlatform.folderIdentity = undefined;
+
+export const nodeExecutable: typeof NodePlatform.nodeExecutable = undefined;
+
+export const createTokenEngine: typeof NodePlatform.createTokenEngine = undefined;
+
+export const createFileExclusive: typeof NodePlatform.createFileExclusive = undefined;
+
+// The same names as platform/index.ts, which is what the rest of the extension imports.
+({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive }) satisfies typeof NodePlatform;

@@ -1,0 +1,299 @@
+// An in-memory VS Code for fast tests of the extension's model (the hub and its listeners),
+// as VS Code's Markdown extension tests its language features on an in-memory workspace.
+// What it has: Uri, events, an in-memory file system with watchers, workspace folders,
+// settings, text documents that can be typed into and saved. `require('vscode')` resolves
+// here in unit tests (see ../vscodeL10n.ts); `memory` drives it.
+import { posix } from 'node:path';
+import { l10n } from '../vscodeL10n';
+
+export { l10n };
+
+export class Disposable {
+  static from(...items: { dispose(): unknown }[]): Disposable {
+    return new Disposable(() => items.forEach((item) => item.dispose()));
+  }
+  constructor(private readonly onDispose: () => unknown) {}
+  dispose(): void {
+    this.onDispose();
+  }
+}
+
+export type Event<T> = (listener: (value: T) => unknown, thisArg?: unknown, disposables?: Disposable[]) => Disposable;
+
+export class EventEmitter<T> {
+  private listeners = new Set<(value: T) => unknown>();
+  readonly event: Event<T> = (listener, thisArg, disposables) => {
+    const bound = (value: T) => listener.call(thisArg, value);
+    this.listeners.add(bound);
+    const disposable = new Disposable(() => this.listeners.delete(bound));
+    disposables?.push(disposable);
+    return disposable;
+  };
+  fire(value: T): void {
+    for (const listener of [...this.listeners]) listener(value);
+  }
+  dispose(): void {
+    this.listeners.clear();
+  }
+}
+
+export class Uri {
+  private constructor(
+    readonly scheme: string,
+    readonly authority: string,
+    readonly path: string,
+  ) {}
+  static parse(value: string): Uri {
+    const match = /^([a-z][a-z0-9+.-]*):(?:\/\/([^/]*))?(.*)$/i.exec(value);
+    if (!match) throw new Error(`not a URI: ${value}`);
+    return new Uri(match[1], match[2] ?? '', decodeURIComponent(match[3] || '/'));
+  }
+  static file(path: string): Uri {
+    return new Uri('file', '', path);
+  }
+  static from(parts: { scheme: string; authority?: string; path?: string }): Uri {
+    return new Uri(parts.scheme, parts.authority ?? '', parts.path ?? '/');
+  }
+  static joinPath(base: Uri, ...segments: string[]): Uri {
+    return new Uri(base.scheme, base.authority, posix.join(base.path, ...segments));
+  }
+  get fsPath(): string {
+    return this.path;
+  }
+  with(change: { scheme?: string; path?: string }): Uri {
+    return new Uri(change.scheme ?? this.scheme, this.authority, change.path ?? this.path);
+  }
+  toString(): string {
+    return `${this.scheme}://${this.authority}${encodeURI(this.path)}`;
+  }
+  toJSON(): string {
+    return this.toString();
+  }
+}
+
+export enum FileType {
+  Unknown = 0,
+  File = 1,
+  Directory = 2,
+  SymbolicLink = 64,
+}
+
+export class FileSystemError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = `${code} (FileSystemError)`;
+  }
+  static FileNotFound(uri?: Uri | string): FileSystemError {
+    return new FileSystemError(`not found: ${String(uri)}`, 'FileNotFound');
+  }
+  static FileExists(uri?: Uri | string): FileSystemError {
+    return new FileSystemError(`exists: ${String(uri)}`, 'FileExists');
+  }
+}
+
+export class Position {
+  constructor(
+    readonly line: number,
+    readonly character: number,
+  ) {}
+}
+
+export class Range {
+  constructor(
+    readonly start: Position,
+    readonly end: Position,
+  ) {}
+}
+
+export enum ConfigurationTarget {
+  Global = 1,
+  Workspace = 2,
+  WorkspaceFolder = 3,
+}
+
+interface Entry {
+  bytes: Uint8Array;
+  mtime: number;
+}
+
+export interface FakeDocument {
+  readonly uri: Uri;
+  version: number;
+  isDirty: boolean;
+  isClosed: boolean;
+  text: string;
+  getText(): string;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The in-memory disk, settings and editors; every call records what the model read. */
+class Memory {
+  readonly files = new Map<string, Entry>();
+  readonly folders = new Set<string>(['/']);
+  readonly settings = new Map<string, unknown>();
+  readonly documents: FakeDocument[] = [];
+  readonly reads: string[] = [];
+  workspaceFolders: { uri: Uri; name: string; index: number }[] = [];
+  private clock = 1;
+  readonly watchers = new Set<{ create: EventEmitter<Uri>; change: EventEmitter<Uri>; remove: EventEmitter<Uri> }>();
+  readonly onDidChangeTextDocument = new EventEmitter<{ document: FakeDocument; contentChanges: unknown[] }>();
+  readonly onDidSaveTextDocument = new EventEmitter<FakeDocument>();
+  readonly onDidCloseTextDocument = new EventEmitter<FakeDocument>();
+  readonly onDidChangeConfiguration = new EventEmitter<{ affectsConfiguration(section: string): boolean }>();
+
+  /** Opens a workspace of one folder, `/ws` in the `memfs` scheme: nothing in it is read from the real disk. */
+  openWorkspace(path = '/ws'): Uri {
+    const uri = Uri.from({ scheme: 'memfs', path });
+    this.folders.add(path);
+    this.workspaceFolders = [{ uri, name: posix.basename(path), index: 0 }];
+    return uri;
+  }
+
+  /** Writes a file (and its folders), and tells the watchers, as a program outside VS Code would. */
+  write(path: string, text: string): Uri {
+    const existed = this.files.has(path);
+    for (let dir = posix.dirname(path); !this.folders.has(dir); dir = posix.dirname(dir)) this.folders.add(dir);
+    this.files.set(path, { bytes: encoder.encode(text), mtime: this.clock++ });
+    const uri = Uri.from({ scheme: 'memfs', path });
+    for (const watcher of this.watchers) (existed ? watcher.change : watcher.create).fire(uri);
+    return uri;
+  }
+
+  /** Opens a file in an editor (clean, its text from disk). */
+  open(path: string): FakeDocument {
+    const entry = this.files.get(path);
+    const document: FakeDocument = {
+      uri: Uri.from({ scheme: 'memfs', path }),
+      version: 1,
+      isDirty: false,
+      isClosed: false,
+      text: entry ? decoder.decode(entry.bytes) : '',
+      getText() {
+        return this.text;
+      },
+    };
+    this.documents.push(document);
+    return document;
+  }
+
+  /** Types into an open editor: the text changes, the disk does not. */
+  type(document: FakeDocument, text: string): void {
+    document.text = text;
+    document.version++;
+    document.isDirty = true;
+    this.onDidChangeTextDocument.fire({ document, contentChanges: [{ text }] });
+  }
+
+  /** Saves an editor: VS Code says so first, then the watcher sees the file change. */
+  save(document: FakeDocument): void {
+    document.isDirty = false;
+    this.files.set(document.uri.path, { bytes: encoder.encode(document.text), mtime: this.clock++ });
+    this.onDidSaveTextDocument.fire(document);
+    for (const watcher of this.watchers) watcher.change.fire(document.uri);
+  }
+
+  /** Changes a setting of the `personaStudio` section (or another, with its full key). */
+  configure(key: string, value: unknown): void {
+    this.settings.set(key, value);
+    this.onDidChangeConfiguration.fire({ affectsConfiguration: (section) => key === section || key.startsWith(`${section}.`) });
+  }
+
+  entry(uri: Uri): Entry | undefined {
+    return this.files.get(uri.path);
+  }
+}
+
+export const memory = new Memory();
+
+const never = new EventEmitter<never>();
+
+export const workspace = {
+  get workspaceFolders() {
+    return memory.workspaceFolders.length ? memory.workspaceFolders : undefined;
+  },
+  getWorkspaceFolder(uri: Uri) {
+    return memory.workspaceFolders.find((folder) => uri.scheme === folder.uri.scheme && (uri.path === folder.uri.path || uri.path.startsWith(`${folder.uri.path}/`)));
+  },
+  get textDocuments() {
+    return memory.documents;
+  },
+  isTrusted: true,
+  getConfiguration(section: string) {
+    const key = (name: string) => `${section}.${name}`;
+    return {
+      get: <T>(name: string, fallback?: T) => (memory.settings.has(key(name)) ? memory.settings.get(key(name)) : fallback),
+      inspect: (name: string) => ({ key: key(name), globalValue: memory.settings.get(key(name)) }),
+      has: (name: string) => memory.settings.has(key(name)),
+    };
+  },
+  onDidChangeTextDocument: memory.onDidChangeTextDocument.event,
+  onDidSaveTextDocument: memory.onDidSaveTextDocument.event,
+  onDidCloseTextDocument: memory.onDidCloseTextDocument.event,
+  onDidOpenTextDocument: never.event,
+  onDidChangeConfiguration: memory.onDidChangeConfiguration.event,
+  onDidChangeWorkspaceFolders: never.event,
+  onDidGrantWorkspaceTrust: never.event,
+  onDidRenameFiles: never.event,
+  createFileSystemWatcher() {
+    const watcher = { create: new EventEmitter<Uri>(), change: new EventEmitter<Uri>(), remove: new EventEmitter<Uri>() };
+    memory.watchers.add(watcher);
+    return {
+      onDidCreate: watcher.create.event,
+      onDidChange: watcher.change.event,
+      onDidDelete: watcher.remove.event,
+      dispose: () => memory.watchers.delete(watcher),
+    };
+  },
+  fs: {
+    async stat(uri: Uri) {
+      const entry = memory.entry(uri);
+      if (entry) return { type: FileType.File, size: entry.bytes.byteLength, mtime: entry.mtime, ctime: 0 };
+      if (memory.folders.has(uri.path)) return { type: FileType.Directory, size: 0, mtime: 0, ctime: 0 };
+      throw FileSystemError.FileNotFound(uri);
+    },
+    async readFile(uri: Uri) {
+      const entry = memory.entry(uri);
+      if (!entry) throw FileSystemError.FileNotFound(uri);
+      memory.reads.push(uri.path);
+      return entry.bytes;
+    },
+    async readDirectory(uri: Uri): Promise<[string, FileType][]> {
+      if (!memory.folders.has(uri.path)) throw FileSystemError.FileNotFound(uri);
+      const prefix = uri.path === '/' ? '/' : `${uri.path}/`;
+      const children = new Map<string, FileType>();
+      for (const path of memory.files.keys()) if (path.startsWith(prefix) && !path.slice(prefix.length).includes('/')) children.set(path.slice(prefix.length), FileType.File);
+      for (const path of memory.folders) if (path.startsWith(prefix) && path !== uri.path && !path.slice(prefix.length).includes('/')) children.set(path.slice(prefix.length), FileType.Directory);
+      return [...children];
+    },
+  },
+};
+
+const messages: string[] = [];
+
+export const window = {
+  /** Every notification shown, for assertions. */
+  messages,
+  async showWarningMessage(message: string) {
+    messages.push(message);
+    return undefined;
+  },
+  async showInformationMessage(message: string) {
+    messages.push(message);
+    return undefined;
+  },
+  async showErrorMessage(message: string) {
+    messages.push(message);
+    return undefined;
+  },
+};
+
+export const commands = {
+  async executeCommand() {
+    return undefined;
+  },
+};
