@@ -25,5 +25,11 @@ export const createTokenEngine: typeof NodePlatform.createTokenEngine = undefine
 
 export const createFileExclusive: typeof NodePlatform.createFileExclusive = undefined;
 
+export const installedOpenClaw: typeof NodePlatform.installedOpenClaw = undefined;
+
+export const linkTargetOf: typeof NodePlatform.linkTargetOf = undefined;
+
+export const isLinkNow: typeof NodePlatform.isLinkNow = undefined;
+
 // The same names as platform/index.ts, which is what the rest of the extension imports.
-({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive }) satisfies typeof NodePlatform;
+({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive, installedOpenClaw, linkTargetOf, isLinkNow }) satisfies typeof NodePlatform;
