@@ -137,3 +137,18 @@ export function formatDelta(before: number, after: number): string {
   const digits = formatCount(Math.abs(delta));
   return delta > 0 ? `+${digits}` : delta < 0 ? `-${digits}` : '0';
 }
+
+const unitWords: Record<SizeUnit, string> = { bytes: 'bytes', chars: 'chars', codepoints: 'code points' };
+
+/**
+ * One line for a title or a CodeLens: "+5,210 chars, +61 tokens since HEAD; MEMORY.md became cut".
+ * `since` names the other side ("HEAD", "main").
+ */
+export function summarizeDelta(delta: CompositionDelta, since: string): string {
+  const { size, tokens } = delta.totals;
+  const parts = [`${formatDelta(size.before, size.after)} ${unitWords[delta.unit]}`];
+  if (tokens) parts.push(`${formatDelta(tokens.before, tokens.after)} tokens`);
+  const head = delta.changed ? `${parts.join(', ')} since ${since}` : `no change since ${since}`;
+  const changes = delta.files.flatMap((file) => file.changes.filter((change) => change !== 'added' && change !== 'removed').map((change) => `${file.name} ${FILE_CHANGE_LABELS[change]}`));
+  return changes.length === 0 ? head : `${head}; ${changes.join(', ')}`;
+}

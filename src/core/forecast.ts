@@ -1,7 +1,7 @@
 // Where a file's size is heading: a sparkline of its history and, for a growing file,
 // when at its least-squares rate the runtime starts cutting it.
 import { formatCount } from './format';
-import type { SizeUnit } from './runtimes/profile';
+import type { FileContent, RuntimeOptions, RuntimeProfile, SizeUnit } from './runtimes/profile';
 
 /** A file's size in the runtime's unit at one commit. */
 export interface SizePoint {
@@ -92,4 +92,14 @@ export function formatForecast(name: string, forecast: Forecast, unit: SizeUnit,
 function days(count: number): string {
   const whole = Math.max(1, Math.round(count));
   return whole === 1 ? '1 day' : `${formatCount(whole)} days`;
+}
+
+/**
+ * A file's size in the runtime's unit, as the runtime measures it when composing: for a
+ * point of its history, from content read at one commit (bounded by `profile.readLimit`,
+ * with the blob's whole size in `size`). Undefined when the runtime does not know the name.
+ */
+export function measureFileSize(profile: RuntimeProfile, options: RuntimeOptions, dir: string, name: string, content: FileContent): number | undefined {
+  const composition = profile.compose({ dir, files: new Map([[name, content]]) }, options);
+  return composition.files.find((file) => file.name === name)?.size;
 }

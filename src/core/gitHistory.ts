@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SizePoint } from './forecast';
+import { measureFileSize, SizePoint } from './forecast';
 import type { FileContent, PersonaInput, RuntimeOptions, RuntimeProfile } from './runtimes/profile';
 
 /** A condition of the repository the user can act on: one line, nothing written. */
@@ -221,7 +221,7 @@ export function readSizeHistory(dir: string, profile: RuntimeProfile, options: R
     const [object, type, bytes] = objects[i].split(' ');
     // Deleted at this commit, or not a file there: no point.
     if (type !== 'blob') continue;
-    if (!sizes.has(object)) sizes.set(object, measure(profile, options, absolute, name, readBlobContent(repo.root, object, Number(bytes), profile.readLimit)));
+    if (!sizes.has(object)) sizes.set(object, measureFileSize(profile, options, absolute, name, readBlobContent(repo.root, object, Number(bytes), profile.readLimit)));
     const size = sizes.get(object);
     if (size !== undefined) points.push({ date: commits[i].date, size });
   }
@@ -230,9 +230,4 @@ export function readSizeHistory(dir: string, profile: RuntimeProfile, options: R
 
 function readBlobContent(root: string, object: string, size: number, limit: number): FileContent {
   return { kind: 'bytes', bytes: readBlob(root, object, size, limit), size };
-}
-
-function measure(profile: RuntimeProfile, options: RuntimeOptions, dir: string, name: string, content: FileContent): number | undefined {
-  const composition = profile.compose({ dir, files: new Map([[name, content]]) }, options);
-  return composition.files.find((file) => file.name === name)?.size;
 }

@@ -197,6 +197,12 @@ describe('persona-studio diff', () => {
     assert.match(out, /MEMORY\.md ▁[▁-█]{10}█\s+\(11 commits\)/);
     // 17,300 now, 410 a day: the 20,000 cap in about 7 days.
     assert.match(out, /MEMORY\.md grew 410 chars a day over 30 days; at this rate OpenClaw starts cutting it in about 7 days/);
+    const github = run(['diff', '--runtime', 'openclaw', '--history', '--format', 'github', dir], { env: { ...process.env, GITHUB_STEP_SUMMARY: '' } });
+    assert.match(github.out, /^::warning file=.*MEMORY\.md,line=1,col=1,title=MEMORY\.md is heading for its cap::MEMORY\.md grew 410 chars a day/m);
+    const history = JSON.parse(run(['diff', '--runtime', 'openclaw', '--history', '--json', dir]).out).personas[0].history;
+    const memory = history.find((file: { name: string }) => file.name === 'MEMORY.md');
+    assert.deepStrictEqual(memory.points.map((point: { size: number }) => point.size), Array.from({ length: 11 }, (_, i) => 5000 + 410 * 3 * i));
+    assert.strictEqual(memory.points[0].date, Math.floor((start) / 1000) * 1000);
     const limited = run(['diff', '--runtime', 'openclaw', '--history', '--max-commits', '2', dir]);
     assert.match(limited.out, /note: only the last 2 commits that changed MEMORY\.md are read/);
     assert.doesNotMatch(limited.out, /grew/);

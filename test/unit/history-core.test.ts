@@ -1,6 +1,6 @@
 // The pure side of the persona over time: two compositions compared, the sparkline and the forecast.
 import assert from 'node:assert';
-import { compareCompositions, FileContent, forecastGrowth, formatForecast, growthPerDay, openclaw, PersonaInput, sparkline, toolnexus } from '../../src/core';
+import { compareCompositions, FileContent, forecastGrowth, formatForecast, growthPerDay, measureFileSize, openclaw, PersonaInput, sparkline, summarizeDelta, toolnexus, zeroclaw } from '../../src/core';
 import { countTokens } from '../../src/core/tokensCount';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -41,6 +41,7 @@ describe('compareCompositions', () => {
     assert.ok(memory.after.droppedSize > 0);
     assert.strictEqual(grew.worse, true);
     assert.strictEqual(memory.after.tokens, undefined, 'no counter, no tokens');
+    assert.strictEqual(summarizeDelta(grew, 'HEAD'), `+${(25_000 - 5).toLocaleString('en-US')} chars since HEAD; MEMORY.md became cut`);
     const shrank = compareCompositions(big, small);
     assert.deepStrictEqual(shrank.files.find((file) => file.name === 'MEMORY.md')!.changes, ['noLongerCut']);
     assert.strictEqual(shrank.worse, false);
@@ -63,6 +64,7 @@ describe('compareCompositions', () => {
     const delta = compareCompositions(one, toolnexus.compose(input({ 'SOUL.md': 'Same.' })));
     assert.strictEqual(delta.changed, false);
     assert.ok(delta.files.every((file) => file.changes.length === 0 && !file.changed));
+    assert.strictEqual(summarizeDelta(delta, 'main'), 'no change since main');
   });
 });
 
@@ -117,5 +119,15 @@ describe('forecastGrowth', () => {
     assert.strictEqual(forecastGrowth(shrinking, { now: start + 30 * DAY, cap: 20_000 }), undefined);
     const flat = history.map((point) => ({ ...point, size: 900 }));
     assert.strictEqual(forecastGrowth(flat, { now: start + 30 * DAY, cap: 20_000 }), undefined);
+  });
+});
+
+describe('measureFileSize', () => {
+  it('measures a file as the runtime does when composing it, in its unit', () => {
+    const text = 'é'.repeat(10) + '😀';
+    const content = input({ 'MEMORY.md': text }).files.get('MEMORY.md')!;
+    assert.strictEqual(measureFileSize(toolnexus, {}, '/persona', 'MEMORY.md', content), 24);
+    assert.strictEqual(measureFileSize(openclaw, {}, '/persona', 'MEMORY.md', content), 12);
+    assert.strictEqual(measureFileSize(zeroclaw, {}, '/persona', 'MEMORY.md', content), 11);
   });
 });
