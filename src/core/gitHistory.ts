@@ -120,7 +120,9 @@ export function readPersonaInputAt(dir: string, profile: RuntimeProfile, rev: st
   for (const relative of profile.filesToRead(absolute, exists)) {
     const found = entry(relative);
     if (!found) continue;
-    const content = contentOf(repo.root, found, profile.readLimit);
+    const content = found.mode === LINK_MODE ? linkedContent(repo.root, relative, found, entry, profile.readLimit) : contentOf(repo.root, found, profile.readLimit);
+    // A link to nothing is as absent as in the work tree.
+    if (!content) continue;
     if (content.kind === 'unreadable') notes.push(`${relative} at ${short}: ${content.reason}, not read`);
     files.set(relative, content);
   }
@@ -139,10 +141,25 @@ function listTree(root: string, commit: string, folder: string): Map<string, Tre
   return entries;
 }
 
+const LINK_MODE = '120000';
+/** Most bytes of a link's target path that are read. */
+const LINK_LIMIT = 4096;
+
+/**
+ * What a symbolic link at the revision leads to, followed once inside the repository as the
+ * work tree would follow it, marked `symlink` (OpenClaw refuses it; the others read it).
+ */
+function linkedContent(root: string, relative: string, link: TreeEntry, entry: (relative: string) => TreeEntry | undefined, limit: number): FileContent | undefined {
+  const target = new TextDecoder().decode(readBlob(root, link.object, link.size, LINK_LIMIT));
+  if (path.posix.isAbsolute(target)) return { kind: 'unreadable', reason: 'a symbolic link to an absolute path (not followed in history)', symlink: true };
+  const found = entry(path.posix.join(path.posix.dirname(relative), target));
+  return found && { ...contentOf(root, found, limit), symlink: true };
+}
+
 function contentOf(root: string, entry: TreeEntry, limit: number): FileContent {
   if (entry.type === 'commit') return { kind: 'unreadable', reason: 'a submodule' };
   if (entry.type !== 'blob') return { kind: 'unreadable', reason: 'a directory' };
-  if (entry.mode === '120000') return { kind: 'unreadable', reason: 'a symbolic link (not followed in history)', symlink: true };
+  if (entry.mode === LINK_MODE) return { kind: 'unreadable', reason: 'a link to a link (not followed in history)', symlink: true };
   return { kind: 'bytes', bytes: readBlob(root, entry.object, entry.size, limit), size: entry.size };
 }
 

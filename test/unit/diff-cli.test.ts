@@ -130,6 +130,21 @@ describe('persona-studio diff', () => {
     assert.match(out, /MEMORY\.md\s+0\s+8\s+\+8\s.*added, renamed from notes\.md/);
   });
 
+  it('follows a symbolic link at the revision as in the work tree', () => {
+    const dir = repo();
+    fs.mkdirSync(path.join(dir, 'shared'));
+    fs.mkdirSync(path.join(dir, 'ava'));
+    fs.symlinkSync('../shared/AGENTS.md', path.join(dir, 'ava', 'AGENTS.md'));
+    fs.symlinkSync('../nowhere.md', path.join(dir, 'ava', 'SOUL.md'));
+    commit(dir, { 'shared/AGENTS.md': 'Shared rules.\n' });
+    const same = run(['diff', path.join(dir, 'ava')]);
+    assert.strictEqual(same.code, 0, same.err);
+    assert.match(same.out, /AGENTS\.md\s+14\s+14\s+0/);
+    assert.match(same.out, /the composed prompt is the same/);
+    const openclaw = run(['diff', '--runtime', 'openclaw', path.join(dir, 'ava')]);
+    assert.match(openclaw.out, /the composed prompt is the same/);
+  });
+
   it('fails with one line for a folder outside git, a repository without commits, and no such revision', () => {
     const plain = fs.mkdtempSync(path.join(os.tmpdir(), 'persona-plain-'));
     const empty = repo();
@@ -186,6 +201,10 @@ describe('persona-studio diff', () => {
     assert.match(out, /note: USER\.md at [0-9a-f]{7}: a submodule, not read/);
     assert.match(out, /note: AGENTS\.md at [0-9a-f]{7}: a directory, not read/);
     assert.strictEqual(snapshot(dir), before, '.git is as it was');
+    // A persona folder inside the submodule compares with the submodule's own history.
+    const inside = run(['diff', path.join(dir, 'USER.md')]);
+    assert.strictEqual(inside.code, 0, inside.err);
+    assert.match(inside.out, new RegExp(`: HEAD \\(${git(sub, ['rev-parse', '--short=7', 'HEAD']).trim()}\\) → work tree`));
   });
 
   it('reads the history of a growing file and forecasts when the runtime starts cutting it', () => {
