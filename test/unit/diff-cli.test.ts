@@ -128,6 +128,10 @@ describe('persona-studio diff', () => {
     assert.strictEqual(code, 0, err);
     assert.match(out, /SOUL\.md\s+0\s+8\s+\+8\s.*added/);
     assert.match(out, /MEMORY\.md\s+0\s+8\s+\+8\s.*added, renamed from notes\.md/);
+    // Its history follows the name: from the rename on.
+    git(dir, ['commit', '-q', '-m', 'rename'], Date.now());
+    const history = run(['diff', '--history', dir]);
+    assert.match(history.out, /MEMORY\.md ▁▁\s+\(1 commit\)/);
   });
 
   it('follows a symbolic link at the revision as in the work tree', () => {
