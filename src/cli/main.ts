@@ -11,6 +11,7 @@ import {
   HEARTWOOD_FILE,
   escapeControls,
   isAbsoluteWorkspacePath,
+  GitError,
   isRuntimeId,
   parseOpenClawConfig,
   oneLine,
@@ -28,6 +29,8 @@ import {
 import { folderOptions, openclawRelease } from './openclawOptions';
 import { UsageError } from './usageError';
 import { checkPersona, formatCheck, PersonaCheck } from './check';
+import { diffPersona, formatDiffText } from './diff';
+import { diffAnnotations, diffMarkdown, writeStepSummary } from './diffGithub';
 import { formatGithub, formatProblems } from './githubFormat';
 import { checkText } from './secrets';
 
@@ -41,6 +44,12 @@ const USAGE = `Usage:
                                           exit 1 when a file is cut or dropped (or past F), or
                                           when a secret is sent; problems: one line per problem
                                           for VS Code's matcher
+  persona-studio diff [--rev REV] [--json | --format text|json|github] [--encoding E]
+                      [--history [--days N] [--max-commits N]] [RUNTIME OPTIONS] DIR...
+                                          what changed in the composed prompt since REV (default
+                                          HEAD): sizes, tokens, cuts, then a unified diff; with
+                                          --history, each file's size over its commits and when
+                                          it reaches its cap; exit 1 when a file became cut or dropped
   persona-studio scaffold DIR [FILE...]   create missing bootstrap files from templates
                                           (never overwrites; FILE may be ${HEARTWOOD_FILE})
 Runtime options:
@@ -129,7 +138,7 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
   const [command, ...rest] = argv;
   // One line, whatever the folder names or the argument parser hold.
   const fail = (error: unknown): number => {
-    const message = error instanceof UsageError || isArgError(error) ? (error as Error).message : String(error);
+    const message = error instanceof UsageError || error instanceof GitError || isArgError(error) ? (error as Error).message : String(error);
     err.write(`persona-studio: ${oneLine(message)}\n`);
     return 2;
   };
@@ -139,6 +148,8 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
         return compose(rest, out, err);
       case 'check':
         return check(rest, out, err).catch(fail);
+      case 'diff':
+        return diff(rest, out);
       case 'scaffold':
         return scaffold(rest, out);
       case '-h':
@@ -149,8 +160,8 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
       default:
         throw new UsageError(
           command
-            ? `unknown command '${command}': use compose, check or scaffold (persona-studio --help shows how)`
-            : 'a command is needed: compose, check or scaffold (persona-studio --help shows how)',
+            ? `unknown command '${command}': use compose, check, diff or scaffold (persona-studio --help shows how)`
+            : 'a command is needed: compose, check, diff or scaffold (persona-studio --help shows how)',
         );
     }
   } catch (error) {
@@ -210,6 +221,46 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
   return failed ? 1 : 0;
 }
 
+function diff(args: string[], out: NodeJS.WritableStream): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      rev: { type: 'string', default: 'HEAD' },
+      json: { type: 'boolean', default: false },
+      format: { type: 'string' },
+      encoding: { type: 'string' },
+      history: { type: 'boolean', default: false },
+      days: { type: 'string' },
+      'max-commits': { type: 'string' },
+      ...runtimeFlags,
+    },
+  });
+  const { profile, options } = runtimeChoice(values);
+  if (positionals.length === 0) throw new UsageError('diff takes at least one DIR');
+  const rev = values.rev;
+  if (rev === '' || rev.startsWith('-')) throw new UsageError(`--rev takes a revision, not '${escapeControls(rev)}'`);
+  const format = values.format ?? (values.json ? 'json' : 'text');
+  if (!['text', 'json', 'github'].includes(format)) throw new UsageError(`--format takes text, json or github, not '${format}'`);
+  if (!values.history && (values.days !== undefined || values['max-commits'] !== undefined)) throw new UsageError('--days and --max-commits shape --history: give --history too');
+  const history = values.history ? { days: count(values.days, '--days', 'days'), maxCommits: count(values['max-commits'], '--max-commits', 'commits') } : undefined;
+  const encoding = tokenEncoding(values.encoding);
+  const outcomes = positionals.map(requireFolder).map((dir) => diffPersona(dir, profile, options, rev, encoding, history));
+  const failed = outcomes.some(({ diff }) => diff.delta.worse);
+  if (format === 'json') {
+    const report = { ok: !failed, runtime: profile.id, rev, encoding: encoding ?? 'off', personas: outcomes.map(({ diff }) => diff) };
+    out.write(JSON.stringify(report, null, 2) + '\n');
+    return failed ? 1 : 0;
+  }
+  if (format === 'github') {
+    const unwritable = writeStepSummary(diffMarkdown(outcomes));
+    if (unwritable) throw new UsageError(unwritable);
+    out.write(diffAnnotations(outcomes, profile));
+  }
+  out.write(outcomes.map((outcome) => formatDiffText(outcome, encoding)).join('\n'));
+  return failed ? 1 : 0;
+}
+
 function scaffold(args: string[], out: NodeJS.WritableStream): number {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
   if (positionals.length === 0) throw new UsageError('scaffold takes a DIR');
@@ -261,10 +312,10 @@ function fraction(text: string): number {
   return value;
 }
 
-function count(text: string | undefined, flag: string): number | undefined {
+function count(text: string | undefined, flag: string, what = 'characters'): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${flag} takes a whole number of characters, not '${text}'`);
+  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${flag} takes a whole number of ${what}, not '${text}'`);
   return value;
 }
 

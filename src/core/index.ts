@@ -2,3 +2,4 @@
 // scaffolding persona folders on disk. A browser build imports './pure' instead.
 export * from './pure';
 export { composeSoul, linkLeadingOutside, nodeDirectoryReader, readBootstrapFiles, readConfigFile, readConfigFileSync, readFileBounded, readOpenClawSetupCompleted, readPersonaInput, scaffoldFiles, ScaffoldOutcome } from './nodeFs';
+export { GitError, GitRepo, gitRepoOf, HistoryOptions, HISTORY_DAYS, HISTORY_MAX_COMMITS, InputAtRevision, readPersonaInputAt, readSizeHistory, renamesSince, resolveCommit, SizeHistory } from './gitHistory';
