@@ -29,7 +29,7 @@ import {
   ENCODING_LABELS,
   escapeControls,
 } from '../core';
-import { countTokens } from '../core/tokensCount';
+import { IncrementalTokenCounter } from '../core/tokensCount';
 
 export interface FileCheck {
   readonly name: string;
@@ -70,9 +70,11 @@ export interface PersonaCheck {
 /** Checks one persona folder; with an `encoding`, counts the tokens of what is sent. */
 export function checkPersona(dir: string, profile: RuntimeProfile, options: RuntimeOptions, caps: HeartwoodCaps, encoding?: TokenEncoding): PersonaCheck {
   const composition = profile.compose(readPersonaInput(dir, profile), options);
-  const files = composition.files.map((file) => ({
+  // One counter per section; the whole text borrows their chunks' counts, so each is tokenized once.
+  const counters = encoding ? composition.files.map(() => new IncrementalTokenCounter(encoding)) : [];
+  const files = composition.files.map((file, i) => ({
     ...fileCheck(file, composition.unit),
-    ...(encoding && { tokens: countTokens(file.section, encoding) }),
+    ...(encoding && { tokens: counters[i].count(file.section) }),
   }));
   const heartwood = readHeartwood(dir, caps, options.warnAt);
   let state = files.reduce<CapState>((worst, file) => worseState(worst, file.state), 'missing');
@@ -87,7 +89,7 @@ export function checkPersona(dir: string, profile: RuntimeProfile, options: Runt
     heartwood,
     state,
     cut: composition.files.some((file) => file.status === 'cut' || file.status === 'dropped'),
-    ...(encoding && { tokens: countTokens(composition.text, encoding), encoding }),
+    ...(encoding && { tokens: new IncrementalTokenCounter(encoding).count(composition.text, counters), encoding }),
   };
 }
 
