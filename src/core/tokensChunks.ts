@@ -89,3 +89,31 @@ function isSafeStart(text: string, index: number): boolean {
   if (unit < 0x80) return !isWhiteUnit(unit) && unit !== 0x2f;
   return !WHITE_OR_SLASH.test(String.fromCodePoint(text.codePointAt(index)!));
 }
+
+/** Units compared at a time when looking for where two texts begin to differ. */
+const BLOCK = 1 << 16;
+
+/** How many units `a` and `b` have in common at their start: blocks compared natively, then halves. */
+export function commonPrefix(a: string, b: string): number {
+  const most = Math.min(a.length, b.length);
+  let same = 0;
+  let step = BLOCK;
+  while (step > 0) {
+    const size = Math.min(step, most - same);
+    if (size > 0 && b.startsWith(a.slice(same, same + size), same)) same += size;
+    else step >>= 1;
+  }
+  return same;
+}
+
+/** How many units (at most `most`) `a` and `b` have in common at their end. */
+export function commonSuffix(a: string, b: string, most: number): number {
+  let same = 0;
+  let step = BLOCK;
+  while (step > 0) {
+    const size = Math.min(step, most - same);
+    if (size > 0 && b.endsWith(a.slice(a.length - same - size, a.length - same), b.length - same)) same += size;
+    else step >>= 1;
+  }
+  return same;
+}

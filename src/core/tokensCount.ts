@@ -3,10 +3,10 @@
 // this only where counting happens (the CLI, the token worker), never in the extension.
 import { isEstimate, TokenEncoding } from './tokens';
 import { addScriptCounts, claudeEstimate, countScripts, emptyScriptCounts, ScriptCounts } from './tokensEstimate';
-import { CUT_LOOKAHEAD, cutsFrom, MAX_CHUNK } from './tokensChunks';
+import { commonPrefix, commonSuffix, CUT_LOOKAHEAD, cutsFrom, MAX_CHUNK } from './tokensChunks';
 import { BytePairCore, countPieces } from './tokensMerge';
 
-export { MAX_CHUNK };
+export { commonPrefix, commonSuffix, MAX_CHUNK };
 
 type ExactEncoding = 'o200k_base' | 'cl100k_base';
 
@@ -95,34 +95,6 @@ export function chunksOf(text: string, maxChunk = MAX_CHUNK, encoding: TokenEnco
 interface ChunkMeasure {
   readonly tokens: number;
   readonly scripts?: ScriptCounts;
-}
-
-/** Units compared at a time when looking for where two texts begin to differ. */
-const BLOCK = 1 << 16;
-
-/** How many units `a` and `b` have in common at their start: blocks compared natively, then halves. */
-export function commonPrefix(a: string, b: string): number {
-  const most = Math.min(a.length, b.length);
-  let same = 0;
-  let step = BLOCK;
-  while (step > 0) {
-    const size = Math.min(step, most - same);
-    if (size > 0 && b.startsWith(a.slice(same, same + size), same)) same += size;
-    else step >>= 1;
-  }
-  return same;
-}
-
-/** How many units (at most `most`) `a` and `b` have in common at their end. */
-export function commonSuffix(a: string, b: string, most: number): number {
-  let same = 0;
-  let step = BLOCK;
-  while (step > 0) {
-    const size = Math.min(step, most - same);
-    if (size > 0 && b.endsWith(a.slice(a.length - same - size, a.length - same), b.length - same)) same += size;
-    else step >>= 1;
-  }
-  return same;
 }
 
 /**

@@ -3,6 +3,8 @@
 // pieces by scanning, as the library does, long ones with a heap (the library's scan takes
 // hours for a 2 MB run of one letter).
 
+import { countLongPiece, PIECE_CHUNK } from './tokensLongPiece';
+
 /** The parts of gpt-tokenizer's BytePairEncodingCore this file uses (pinned version). */
 export interface BytePairCore {
   readonly tokenSplitRegex: RegExp;
@@ -35,7 +37,8 @@ export function countPieces(core: BytePairCore, text: string, merged = new Map<s
     }
     let tokens = merged.get(piece);
     if (tokens === undefined) {
-      tokens = mergeCount(ranks, pieceKey(piece), longPiece);
+      const key = pieceKey(piece);
+      tokens = key.length > 4 * PIECE_CHUNK ? countLongPiece(key, ranks, (part) => heapMergeStarts(ranks, part)) : mergeCount(ranks, key, longPiece);
       if (merged.size < MERGED_KEPT) merged.set(piece, tokens);
     }
     count += tokens;
@@ -130,6 +133,11 @@ const BOM = '\xef\xbb\xbf';
  * by an earlier merge.
  */
 function heapMergeCount(ranks: ByteRanks, keys: string): number {
+  return heapMergeStarts(ranks, keys).length;
+}
+
+/** Where the tokens of `keys` start once merged, in order (the first at 0). */
+export function heapMergeStarts(ranks: ByteRanks, keys: string): Int32Array {
   const n = keys.length;
   const next = new Int32Array(n + 1);
   const prev = new Int32Array(n + 1);
@@ -162,7 +170,9 @@ function heapMergeCount(ranks: ByteRanks, keys: string): number {
     push(start);
     if (prev[start] >= 0) push(prev[start]);
   }
-  return parts;
+  const starts = new Int32Array(parts);
+  for (let i = 0, at = 0; i < parts; i++, at = next[at]) starts[i] = at;
+  return starts;
 }
 
 /** Ranks by their bytes as a Latin-1 string (one char per byte), built once per encoding. */

@@ -18,7 +18,8 @@ import {
   runtimeProfile,
 } from '../../src/core';
 import { chunksOf, commonPrefix, commonSuffix, countTokens, IncrementalTokenCounter } from '../../src/core/tokensCount';
-import { BytePairCore, byteRanks, countPieces, mergeCount, pieceKey } from '../../src/core/tokensMerge';
+import { countLongPiece, forgetLongPieces } from '../../src/core/tokensLongPiece';
+import { BytePairCore, byteRanks, countPieces, heapMergeStarts, mergeCount, pieceKey } from '../../src/core/tokensMerge';
 import { personaFolder } from './helpers';
 
 const SAMPLE = path.resolve(__dirname, '../fixtures/tokens/sample');
@@ -206,6 +207,28 @@ describe('the heap merge of long pieces', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('counts a long piece in chunks, after any run of edits, as merging it whole does (property)', () => {
+    const ranks = byteRanks(core);
+    const merge = (key: string) => heapMergeStarts(ranks, key);
+    const unit = fc.constantFrom('x', 'x', 'x', 'y', '日', '本', '語', 'ing', 'é', '\ufeff', '😀', 'ab');
+    const piece = fc.array(unit, { minLength: 1, maxLength: 300 }).map((parts) => parts.join(''));
+    const edit = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(6), fc.array(unit, { maxLength: 4 }).map((parts) => parts.join('')));
+    fc.assert(
+      fc.property(piece, fc.array(edit, { maxLength: 8 }), fc.constantFrom(2, 8, 32), (start, edits, chunk) => {
+        forgetLongPieces();
+        let text = start;
+        for (const [where, removed, added] of [[0, 0, ''] as const, ...edits]) {
+          const at = Math.floor(where * text.length);
+          text = text.slice(0, at) + added + text.slice(at + removed);
+          const key = pieceKey(text);
+          assert.strictEqual(countLongPiece(key, ranks, merge, chunk), merge(key).length, text);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    forgetLongPieces();
   });
 
   it('counts a 16,000-letter word as encode does, and a 2 MB one at all', () => {
