@@ -90,19 +90,32 @@ function recount(old: CountedPiece, key: string, merge: MergeStarts, chunk: numb
     else if (left > 0) left--;
     else return undefined;
   }
-  const from = leftEnd();
-  const to = rightStart();
-  if (left > 0) {
-    const before = old.cuts[left - 1];
-    if (!startsAt(merge(key.slice(before, to)), from - before)) return undefined;
+  // A cut that does not hold next to the edit (a letter typed after a run of it) is dropped,
+  // and the one before it tried, a few times.
+  for (let tries = 0; tries < WIDENINGS; tries++) {
+    const from = leftEnd();
+    const to = rightStart();
+    if (left > 0 && !startsAt(merge(key.slice(old.cuts[left - 1], to)), from - old.cuts[left - 1])) {
+      left--;
+      continue;
+    }
+    const starts = merge(key.slice(from, right + 1 < m ? old.cuts[right + 1] + shift : n));
+    const tokens = right < m ? indexOf(starts, to - from) : starts.length;
+    if (tokens < 0) {
+      right++;
+      continue;
+    }
+    return rejoined(old, key, left, right, shift, starts, tokens, from, chunk);
   }
-  const beyond = right + 1 < m ? old.cuts[right + 1] + shift : n;
-  const starts = merge(key.slice(from, right < m ? beyond : n));
-  let tokens = starts.length;
-  if (right < m) {
-    tokens = indexOf(starts, to - from);
-    if (tokens < 0) return undefined;
-  }
+  return undefined;
+}
+
+/** Widenings tried around an edit before the piece is merged whole. */
+const WIDENINGS = 6;
+
+/** The counted piece: the old chunks kept on each side, and the ones merged between. */
+function rejoined(old: CountedPiece, key: string, left: number, right: number, shift: number, starts: Int32Array, tokens: number, from: number, chunk: number): CountedPiece {
+  const m = old.cuts.length;
   const cuts = old.cuts.slice(0, left);
   const counts = old.counts.slice(0, left);
   addChunks(starts, tokens, from, chunk, cuts, counts);
