@@ -30,6 +30,8 @@ import {
   escapeControls,
 } from '../core';
 import { countTokens } from '../core/tokensCount';
+import { skillsFailed, SkillsReport } from '../core/skills';
+import { formatSkillsTable, SkillCheck, skillChecks } from './skills';
 
 export interface FileCheck {
   readonly name: string;
@@ -65,10 +67,24 @@ export interface PersonaCheck {
   /** Tokens of the whole text `compose` prints; absent with `--encoding off`. */
   readonly tokens?: number;
   readonly encoding?: TokenEncoding;
+  /** OpenClaw's skill catalog of the workspace: every SKILL.md found, and what becomes of it. */
+  readonly skills?: SkillCheck[];
+  readonly skillsCatalog?: Pick<SkillsReport, 'budget' | 'format' | 'descriptionMaxChars' | 'limitNote'>;
+  /** A skill is skipped for an error, or left out by the catalog's budget. */
+  readonly skillsFailed?: boolean;
+  /** The report itself, for the text and GitHub formats (not in the JSON). */
+  readonly skillsReport?: SkillsReport;
 }
 
 /** Checks one persona folder; with an `encoding`, counts the tokens of what is sent. */
-export function checkPersona(dir: string, profile: RuntimeProfile, options: RuntimeOptions, caps: HeartwoodCaps, encoding?: TokenEncoding): PersonaCheck {
+export function checkPersona(
+  dir: string,
+  profile: RuntimeProfile,
+  options: RuntimeOptions,
+  caps: HeartwoodCaps,
+  encoding?: TokenEncoding,
+  skills?: SkillsReport,
+): PersonaCheck {
   const composition = profile.compose(readPersonaInput(dir, profile), options);
   const files = composition.files.map((file) => ({
     ...fileCheck(file, composition.unit),
@@ -88,6 +104,12 @@ export function checkPersona(dir: string, profile: RuntimeProfile, options: Runt
     state,
     cut: composition.files.some((file) => file.status === 'cut' || file.status === 'dropped'),
     ...(encoding && { tokens: countTokens(composition.text, encoding), encoding }),
+    ...(skills && {
+      skills: skillChecks(skills),
+      skillsCatalog: { budget: skills.budget, format: skills.format, descriptionMaxChars: skills.descriptionMaxChars, limitNote: skills.limitNote },
+      skillsFailed: skillsFailed(skills),
+    }),
+    ...(skills && { skillsReport: skills }),
   };
 }
 
@@ -147,6 +169,7 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
   if (check.total.cap !== undefined) {
     lines.push(`  budget: ${formatCount(check.total.size)} of ${formatCount(check.total.cap)} ${unitWord[check.unit]} (${formatPercent(check.total.size / check.total.cap)})`);
   }
+  if (check.skillsReport) lines.push(...formatSkillsTable(check.skillsReport, escapeControls));
   const heartwood = check.heartwood;
   if (heartwood) {
     const voice = heartwood.hasVoice ? `, voice ${formatCount(heartwood.voiceChars)}` : '';

@@ -3,6 +3,7 @@
 // CI run shows them on the pull request; VS Code's problem matcher reads the same lines.
 import * as path from 'node:path';
 import { formatCount, HEARTWOOD_FILE } from '../core';
+import { skillProblems } from '../core/skills';
 import type { FileCheck, PersonaCheck } from './check';
 
 type Level = 'error' | 'warning';
@@ -48,6 +49,11 @@ function annotationsOf(check: PersonaCheck, runtimeLabel: string, warnAtFails: b
       title: `${HEARTWOOD_FILE} ${over ? 'over' : 'near'} its cap`,
       message: `${HEARTWOOD_FILE} is ${formatCount(heartwood.chars)} chars of its ${formatCount(heartwood.cap)} cap${dropped}.`,
     });
+  }
+  for (const problem of check.skillsReport ? skillProblems(check.skillsReport) : []) {
+    if (problem.severity === 'info') continue;
+    const title = problem.severity === 'error' ? 'Skill not in the prompt' : 'Skill not listed whole';
+    annotations.push({ file: problem.path, line: problem.line ?? 1, column: 1, level: problem.severity, title, message: `${problem.message}.` });
   }
   return annotations;
 }

@@ -26,9 +26,10 @@ import {
 } from '../core';
 import { checkPersona, formatCheck } from './check';
 import { formatGithub } from './githubFormat';
+import { composePart, Part, PARTS, readSkills, skillFlags, skillOptions } from './skills';
 
 const USAGE = `Usage:
-  persona-studio compose [RUNTIME OPTIONS] DIR
+  persona-studio compose [RUNTIME OPTIONS] [SKILL OPTIONS] DIR
                                           print what the runtime injects for DIR, byte for byte
   persona-studio check [--json | --format text|json|github] [--warn-at F] [--max-chars N] [--ceiling N]
                        [--encoding E] [RUNTIME OPTIONS] DIR...
@@ -42,6 +43,11 @@ Runtime options:
   --workspace-path P      the absolute path the runtime's headings show (default: DIR's own)
   --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw
   --agent ID              the agent whose caps --config reads (default main)
+Skill options (--runtime openclaw; check lists the skills of DIR/skills and DIR/.agents/skills):
+  --part P                context | skills | all: the Project Context (default), the ## Skills
+                          section, or both with what stands between them in the system prompt
+  --tools T               exec (Code Mode, OpenClaw's default) | read: how the section says to read a skill
+  --no-plugin-skills      leave out the stock browser and canvas plugins' two skills
 Token options:
   --encoding E            ${TOKEN_ENCODINGS.join(' | ')} | off (default ${DEFAULT_TOKEN_ENCODING});
                           claude-estimate is an estimate, shown with ≈`;
@@ -122,11 +128,17 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
 }
 
 function compose(args: string[], out: NodeJS.WritableStream): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: runtimeFlags });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...runtimeFlags, ...skillFlags } });
   const { profile, options } = runtimeChoice(values);
+  const part = values.part ?? 'context';
+  if (!(PARTS as readonly string[]).includes(part)) throw new UsageError(`--part takes ${PARTS.join(', ')}, not '${part}'`);
+  if (part !== 'context' && profile.id !== 'openclaw') throw new UsageError(`--part ${part} is OpenClaw's skill catalog: give --runtime openclaw too`);
   if (positionals.length !== 1) throw new UsageError('compose takes exactly one DIR');
   const dir = requireFolder(positionals[0]);
-  out.write(profile.compose(readPersonaInput(dir, profile), options).text);
+  const workspacePath = options.workspacePath ?? path.resolve(dir);
+  const skills = part === 'context' ? undefined : readSkills(dir, skillOptions(values, workspacePath, (message) => new UsageError(message)));
+  const context = part === 'skills' ? '' : profile.compose(readPersonaInput(dir, profile), options).text;
+  out.write(composePart(part as Part, skills, context, workspacePath));
   return 0;
 }
 
@@ -142,22 +154,26 @@ function check(args: string[], out: NodeJS.WritableStream): number {
       ceiling: { type: 'string' },
       encoding: { type: 'string' },
       ...runtimeFlags,
+      tools: skillFlags.tools,
+      'no-plugin-skills': skillFlags['no-plugin-skills'],
     },
   });
   const { profile, options } = runtimeChoice(values);
+  const skillsFor = (dir: string) => (profile.id === 'openclaw' ? readSkills(dir, skillOptions(values, options.workspacePath ?? path.resolve(dir), (message) => new UsageError(message))) : undefined);
   if (positionals.length === 0) throw new UsageError('check takes at least one DIR');
   const warnAt = values['warn-at'] === undefined ? undefined : fraction(values['warn-at']);
   const caps = { maxChars: count(values['max-chars'], '--max-chars'), ceiling: count(values.ceiling, '--ceiling') };
   const encoding = tokenEncoding(values.encoding);
   const dirs = positionals.map(requireFolder);
-  const checks = dirs.map((dir) => checkPersona(dir, profile, { ...options, warnAt: warnAt ?? DEFAULT_WARN_AT }, caps, encoding));
-  const failed = checks.some((c) => c.cut || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
+  const checks = dirs.map((dir) => checkPersona(dir, profile, { ...options, warnAt: warnAt ?? DEFAULT_WARN_AT }, caps, encoding, skillsFor(dir)));
+  const failed = checks.some((c) => c.cut || c.skillsFailed || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
   const format = values.format ?? (values.json ? 'json' : 'text');
   if (!['text', 'json', 'github'].includes(format)) throw new UsageError(`--format takes text, json or github, not '${format}'`);
   if (format === 'github') out.write(formatGithub(checks, profile.label, warnAt !== undefined));
   else if (format === 'json') {
     const report = { ok: !failed, runtime: profile.id, warnAt: warnAt ?? DEFAULT_WARN_AT, encoding: encoding ?? 'off', personas: checks };
-    out.write(JSON.stringify(report, null, 2) + '\n');
+    // The skills' report object stays out: its list is there as `skills`.
+    out.write(JSON.stringify(report, (key, value: unknown) => (key === 'skillsReport' ? undefined : value), 2) + '\n');
   } else out.write(checks.map((c) => formatCheck(c, profile.label)).join('\n\n') + '\n');
   return failed ? 1 : 0;
 }
