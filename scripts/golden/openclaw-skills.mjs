@@ -5,6 +5,7 @@
 //   node scripts/golden/openclaw-skills.mjs                  # every case of test/fixtures/openclaw-skills/cases.cjs
 //   node scripts/golden/openclaw-skills.mjs --openclaw DIR   # use an unpacked package (DIR holds its package.json)
 //   node scripts/golden/openclaw-skills.mjs one-skill …      # only these cases
+//   node scripts/golden/openclaw-skills.mjs --workspace DIR  # print DIR's section (a copy of DIR is read), write nothing
 // As scripts/golden/openclaw.mjs does, it runs itself again under Node 24 and, without
 // --openclaw, installs openclaw@2026.9.6 into $TMPDIR/persona-studio-golden/.
 //
@@ -43,6 +44,7 @@ const option = (flag) => {
   return value;
 };
 let openclawDir = option('--openclaw');
+const otherWorkspace = option('--workspace');
 
 function npm(cwd, ...npmArgs) {
   fs.mkdirSync(cwd, { recursive: true });
@@ -111,9 +113,14 @@ const WORKSPACE = path.join(HOME, '.openclaw/workspace');
 const SHOWN_WORKSPACE = '/home/user/.openclaw/workspace';
 const tilde = (file) => (file.startsWith(HOME + '/') ? '~/' + file.slice(HOME.length + 1) : file);
 
+/** The section OpenClaw sends for `name`'s workspace, and what it loaded, skipped and admitted. */
 async function golden(name) {
   fs.rmSync(HOME, { recursive: true, force: true });
-  const spec = fixtures.materialize(name, WORKSPACE);
+  const spec = otherWorkspace ? {} : fixtures.materialize(name, WORKSPACE);
+  if (otherWorkspace) {
+    fs.mkdirSync(path.dirname(WORKSPACE), { recursive: true });
+    fs.cpSync(path.resolve(otherWorkspace), WORKSPACE, { recursive: true, verbatimSymlinks: true });
+  }
   const pluginSkillsDir = path.join(HOME, '.openclaw/plugin-skills');
   const pluginSkillRoots = [];
   if (spec.plugins !== false) {
@@ -149,6 +156,10 @@ async function golden(name) {
   const end = whole.indexOf('\n\n<!-- OPENCLAW_CACHE_BOUNDARY');
   if (end === -1 || start <= 0) throw new Error(`${name}: cannot find the Project Context's end`);
 
+  if (otherWorkspace) {
+    process.stdout.write(section);
+    return undefined;
+  }
   fs.writeFileSync(fixtures.expectedFile(name, 'skills.txt'), section);
   if (spec.all) fs.writeFileSync(fixtures.expectedFile(name, 'all.txt'), whole.slice(start, end));
   const record = {
@@ -176,7 +187,8 @@ async function projectContextFiles() {
 
 const names = args.length > 0 ? args : fixtures.CASES.map((c) => c.name);
 try {
-  for (const name of names) console.log(`${name}: ${await golden(name)}`);
+  if (otherWorkspace) await golden('workspace');
+  else for (const name of names) console.log(`${name}: ${await golden(name)}`);
 } finally {
   fs.rmSync(HOME, { recursive: true, force: true });
 }
