@@ -5,7 +5,7 @@ import assert from 'node:assert';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { composeSkills, MAX_SKILL_FILE_BYTES, SkillReader, SkillsReport } from '../../src/core/skills';
+import { composeSkills, MAX_SKILL_FILE_BYTES, memorySkillReader, SkillReader, SkillsReport } from '../../src/core/skills';
 import { nodeSkillReader } from '../../src/core/skills/nodeReader';
 
 /** The Node reader, counting what it is asked and how many bytes it hands back. */
@@ -130,5 +130,59 @@ describe('Skill catalog on hostile workspaces', () => {
     const report = compose(reader, dir);
     assert.strictEqual(counts.reads, 0);
     assert.deepStrictEqual(report.skills.map((s) => [s.state, s.reason?.kind]), [['skipped', 'outsideRoot']]);
+  });
+});
+
+describe('Skill catalog without Node', () => {
+  it('composes from files in memory exactly as from the same files on disk', () => {
+    const dir = workspace();
+    const files = new Map<string, string>([
+      [`${dir}/skills/a/SKILL.md`, skill('a', 'First <one> & "quoted".')],
+      [`${dir}/skills/group/b/SKILL.md`, skill('b', '>\n  Folded\n  text.')],
+      [`${dir}/skills/bad/SKILL.md`, '---\nname: bad\n'],
+      [`${dir}/skills/.dot/SKILL.md`, skill('dot')],
+      [`${dir}/.agents/skills/a/SKILL.md`, skill('a', 'Shadowed by skills/a.')],
+      [`${dir}/skills/off/SKILL.md`, '---\nname: off\ndescription: x\ndisable-model-invocation: yes\n---\n'],
+    ]);
+    for (const [file, text] of files) write(file, text);
+    const options = { home: dir, workspacePath: dir };
+    const fromDisk = composeSkills(nodeSkillReader, dir, options);
+    const fromMemory = composeSkills(memorySkillReader(files), dir, options);
+    assert.deepStrictEqual(fromMemory, fromDisk);
+    assert.deepStrictEqual(
+      fromMemory.skills.map((s) => [s.name, s.state]),
+      [
+        ['a', 'inPrompt'],
+        ['b', 'inPrompt'],
+        ['browser-automation', 'inPrompt'],
+        ['canvas', 'inPrompt'],
+        ['off', 'hidden'],
+        ['a', 'skipped'],
+        ['bad', 'skipped'],
+      ],
+    );
+    assert.ok(fromMemory.section.includes('<location>~/skills/a/SKILL.md</location>'));
+  });
+});
+
+describe('Skill catalog in a browser bundle', () => {
+  it('bundles for the browser with no Node module and no Node global in its own code', async function () {
+    this.timeout(60_000);
+    const esbuild = await import('esbuild');
+    const { nodeFree } = await import('../../scripts/nodeFree.mjs');
+    for (const globals of [false, true]) {
+      const result = await esbuild.build({
+        entryPoints: ['src/core/skills/index.ts'],
+        bundle: true,
+        platform: 'browser',
+        format: 'cjs',
+        write: false,
+        logLevel: 'silent',
+        // With `globals`, only our own code is looked at: the YAML parser may feature-check `process`.
+        ...(globals && { packages: 'external' as const }),
+        plugins: [nodeFree({ globals })],
+      });
+      assert.deepStrictEqual(result.errors, []);
+    }
   });
 });

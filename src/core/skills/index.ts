@@ -5,6 +5,8 @@ export type { SkillDirEntry, SkillEntryKind, SkillFileRead, SkillMeasure, SkillN
 export { catalogBlock, escapeSkillXml, MAX_SKILLS_IN_PROMPT, MAX_SKILLS_PROMPT_CHARS, prepareCatalog, shortenDescription, skillsSection } from './catalog';
 export type { CatalogFormat, CatalogSkill, PreparedCatalog, SkillTools } from './catalog';
 export { compactHome, composeSkills, PLUGIN_SKILLS } from './compose';
+export { memorySkillReader } from './memoryReader';
+export type { MemoryFiles } from './memoryReader';
 export type { SkillsOptions } from './compose';
 export { MAX_CANDIDATES_PER_ROOT, MAX_GROUPED_DEPTH, MAX_SKILL_FILE_BYTES, MAX_SKILLS_LOADED_PER_ROOT } from './discover';
 export { parseSkillFrontmatter } from './frontmatter';
