@@ -134,8 +134,29 @@ const lineOf = (text: string, offset: number): number => {
   return line;
 };
 
+// The last texts parsed, as OpenClaw keeps them: recomposing after one SKILL.md changed
+// parses only that one again (YAML is most of the catalog's time). Small texts only.
+const CACHED_TEXT_CHARS = 16_384;
+const CACHED_TEXTS = 256;
+const parsed = new Map<string, FrontmatterResult>();
+
 /** The frontmatter of a SKILL.md's text, as OpenClaw's skill loader reads it. */
 export function parseSkillFrontmatter(content: string): FrontmatterResult {
+  const cached = parsed.get(content);
+  if (cached) {
+    parsed.delete(content);
+    parsed.set(content, cached);
+    return cached;
+  }
+  const result = parseUncached(content);
+  if (content.length <= CACHED_TEXT_CHARS) {
+    parsed.set(content, result);
+    if (parsed.size > CACHED_TEXTS) parsed.delete(parsed.keys().next().value as string);
+  }
+  return result;
+}
+
+function parseUncached(content: string): FrontmatterResult {
   const text = normalizeLineEnds(content);
   const opening = OPENING.exec(text);
   if (!opening) return { ok: true, fields: {}, body: text };
