@@ -86,17 +86,17 @@ export function skillChecks(report: SkillsReport): SkillCheck[] {
   }));
 }
 
-/** The skills table under a persona's files in `check`. */
+/** The skills table under a persona's files in `check`: the workspace's own skills, then the catalog's totals. */
 export function formatSkillsTable(report: SkillsReport, escape: (text: string) => string): string[] {
-  if (report.skills.length === 0) return ['  skills: none'];
-  const rows = report.skills.map((skill) => [escape(skill.name).slice(0, 48), skill.descriptionChars > 0 ? formatCount(skill.descriptionChars) : '-', describeSkill(skill)]);
-  const widths = [Math.max(5, ...rows.map((row) => row[0].length)), Math.max(11, ...rows.map((row) => row[1].length))];
-  const line = (cells: string[]) => `  ${cells[0].padEnd(widths[0])}  ${cells[1].padStart(widths[1])}  ${cells[2]}`.trimEnd();
+  const own = report.skills.filter((skill) => skill.source !== 'plugin');
+  const plugins = report.skills.length - own.length;
   const { budget } = report;
   const format = report.format === 'compact' ? `, compact format${report.descriptionMaxChars ? `, descriptions up to ${formatCount(report.descriptionMaxChars)} chars` : ', no descriptions'}` : '';
-  return [
-    line(['SKILL', 'DESCRIPTION', 'STATE']),
-    ...rows.map(line),
-    `  skills catalog: ${formatCount(budget.skills)} of ${formatCount(budget.maxSkills)} skills, ${formatCount(budget.chars)} of ${formatCount(budget.maxChars)} chars${format}`,
-  ];
+  const fromPlugins = plugins > 0 ? ` (${plugins} from the stock plugins)` : '';
+  const totals = `  skills catalog: ${formatCount(budget.skills)} of ${formatCount(budget.maxSkills)} skills${fromPlugins}, ${formatCount(budget.chars)} of ${formatCount(budget.maxChars)} chars${format}`;
+  if (own.length === 0) return [totals];
+  const rows = own.map((skill) => [escape(skill.name).slice(0, 48), skill.descriptionChars > 0 ? formatCount(skill.descriptionChars) : '-', describeSkill(skill)]);
+  const widths = [Math.max(5, ...rows.map((row) => row[0].length)), Math.max(11, ...rows.map((row) => row[1].length))];
+  const line = (cells: string[]) => `  ${cells[0].padEnd(widths[0])}  ${cells[1].padStart(widths[1])}  ${cells[2]}`.trimEnd();
+  return [line(['SKILL', 'DESCRIPTION', 'STATE']), ...rows.map(line), totals];
 }
