@@ -35,6 +35,7 @@ import { IncrementalTokenCounter } from '../core/tokensCount';
 import { skillsFailed, SkillsReport } from '../core/skills';
 import { DroppedRuleCheck, formatSecrets, formatTextChecks, HiddenCheck, SecretCheck } from './secrets';
 import { formatSkillsTable, SkillCheck, skillChecks } from './skills';
+import { table } from './table';
 
 export interface FileCheck {
   readonly name: string;
@@ -224,13 +225,3 @@ function describe(file: FileCheck, runtimeLabel: string): string {
   return `${stateLabel.over}: ${formatCount(file.dropped)} ${unitWord[file.unit]} dropped${where}${note}`;
 }
 
-function table(rows: string[][]): string[] {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  // Names left-aligned, numbers right-aligned, the state free-standing.
-  return rows.map((row) =>
-    row
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : column === row.length - 1 ? cell : cell.padStart(widths[column])))
-      .join('  ')
-      .trimEnd(),
-  );
-}

@@ -28,6 +28,7 @@ import {
   TokenEncoding,
 } from '../core';
 import { countTokens } from '../core/tokensCount';
+import { table } from './table';
 
 export interface FileHistory {
   readonly name: string;
@@ -164,12 +165,3 @@ export function changeText(file: FileDelta, renames: Readonly<Record<string, str
   return escapeControls(words.join(', '));
 }
 
-function table(rows: string[][]): string[] {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) =>
-    row
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : column === row.length - 1 ? cell : cell.padStart(widths[column])))
-      .join('  ')
-      .trimEnd(),
-  );
-}

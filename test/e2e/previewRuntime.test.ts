@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FrameLocator } from 'playwright-core';
-import { eventually, openWorkspace, Workbench } from './harness';
+import { eventually, openWorkspace } from './harness';
+import { openPreviewOf, previewSoul } from './soulPreview';
 
 const CLI = path.resolve('dist/cli.js');
 
@@ -24,17 +24,7 @@ function cliCompose(runtime: string, files: Record<string, string>, workspacePat
   }
 }
 
-/** The soul as the preview holds it: its `.soul-text` parts, in order. */
-function previewSoul(frame: FrameLocator): Promise<string> {
-  return frame.locator('body').evaluate(() => Array.from(document.querySelectorAll('#soul .soul-text'), (part) => part.textContent ?? '').join(''));
-}
 
-async function openPreviewOf(wb: Workbench, file: string): Promise<FrameLocator> {
-  await wb.openFile(file);
-  await eventually(async () => assert.ok((await wb.activityBarItems()).includes('Persona Studio')), { timeout: 90_000 });
-  await wb.runCommand('Persona: Open Soul Preview to the Side');
-  return wb.webview('personaStudio.preview', { timeout: 90_000 });
-}
 
 /** 30,000 characters in 1,000 numbered lines, so the cut falls inside known lines. */
 const SOUL = Array.from({ length: 1000 }, (_, i) => `Soul line ${String(i).padStart(4, '0')}: calm, precise ·`.padEnd(29, '.')).join('\n') + '\n';

@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FrameLocator } from 'playwright-core';
-import { eventually, openWorkspace, Workbench } from './harness';
+import { eventually, openWorkspace } from './harness';
+import { openPreviewOf, previewSoul } from './soulPreview';
 import { descriptionOf as description } from './personaTree';
 
 const CLI = path.resolve('dist/cli.js');
@@ -25,16 +25,7 @@ function openclawCompose(release: string, files: Record<string, string>, workspa
   }
 }
 
-function previewSoul(frame: FrameLocator): Promise<string> {
-  return frame.locator('body').evaluate(() => Array.from(document.querySelectorAll('#soul .soul-text'), (part) => part.textContent ?? '').join(''));
-}
 
-async function openPreviewOf(wb: Workbench, file: string): Promise<FrameLocator> {
-  await wb.openFile(file);
-  await eventually(async () => assert.ok((await wb.activityBarItems()).includes('Persona Studio')), { timeout: 90_000 });
-  await wb.runCommand('Persona: Open Soul Preview to the Side');
-  return wb.webview('personaStudio.preview', { timeout: 90_000 });
-}
 
 const settings = (release: string) => JSON.stringify({ 'personaStudio.runtime': 'openclaw', 'personaStudio.openclaw.version': release });
 
