@@ -26,16 +26,20 @@ export function formatGithub(checks: readonly PersonaCheck[], runtimeLabel: stri
   return annotations.map(workflowCommand).join('');
 }
 
+/** Between a problem's message and its file: a character no message holds, kept by a task's terminal. */
+const PROBLEM_SEPARATOR = '\u241F';
+
 /**
- * `persona-studio error 3:1 MESSAGE<TAB>FILE`: the message on one line with no tab, the
- * path last and as it is, so the matcher in package.json reads back the file that exists.
- * Near a cap is a warning, as in the live Problems.
+ * `persona-studio error 3:1 MESSAGE ␟ FILE`: the message on one line without the separator
+ * (U+241F, which a task's terminal keeps, where it turns a tab into spaces), the path last
+ * and as it is, so the matcher in package.json reads back the file that exists. Near a cap
+ * is a warning, as in the live Problems.
  */
 export function formatProblems(checks: readonly PersonaCheck[], runtimeLabel: string): string {
   const annotations = checks.flatMap((check) => annotationsOf(check, runtimeLabel, false));
   // Only a line break cannot be carried; such a path is written with escapes.
   const file = (text: string) => text.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
-  return annotations.map((a) => `persona-studio ${a.level} ${a.line}:${a.column} ${oneLine(a.message)}\t${file(a.file)}\n`).join('');
+  return annotations.map((a) => `persona-studio ${a.level} ${a.line}:${a.column} ${oneLine(a.message).replaceAll(PROBLEM_SEPARATOR, '|')} ${PROBLEM_SEPARATOR} ${file(a.file)}\n`).join('');
 }
 
 function annotationsOf(check: PersonaCheck, runtimeLabel: string, warnAtFails: boolean): Annotation[] {
