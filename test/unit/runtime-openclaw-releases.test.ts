@@ -1,4 +1,5 @@
 import assert from 'node:assert';
+import { readPersonaInput, runtimeProfile, SessionKind } from '../../src/core';
 import { OPENCLAW_PROVEN_RELEASES, resolveOpenClawRelease } from '../../src/core/runtimes/openclawReleases';
 import { runCliBytes } from './helpers';
 
@@ -49,6 +50,28 @@ describe('OpenClaw profile against the golden outputs of each release', () => {
       }
     });
   }
+});
+
+describe('OpenClaw releases: where each section stands', () => {
+  it('every section sent stands at its offset in the text, in every release and case (the preview cuts the text there)', () => {
+    const openclaw = runtimeProfile('openclaw');
+    const misplaced: string[] = [];
+    for (const name of fixtures.listCases()) {
+      const c = fixtures.materialize(name);
+      try {
+        for (const release of OPENCLAW_PROVEN_RELEASES) {
+          const options = { openclawRelease: release, workspacePath: c.workspacePath, ...(c.spec.session && { session: c.spec.session as SessionKind }) };
+          const composition = openclaw.compose(readPersonaInput(c.dir, openclaw, options), options);
+          for (const file of composition.files) {
+            if (file.offset >= 0 && composition.text.slice(file.offset, file.offset + file.section.length) !== file.section) misplaced.push(`${name} ${release} ${file.name}`);
+          }
+        }
+      } finally {
+        c.cleanup();
+      }
+    }
+    assert.deepStrictEqual(misplaced, []);
+  });
 });
 
 describe('OpenClaw releases', () => {

@@ -153,8 +153,9 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
   const texts: string[] = [];
   let offset = 0;
   for (const block of blocks) {
-    // The two blocks are apart in the prompt; here a blank line stands between them.
-    if (texts.length > 0) offset += 2;
+    // The two blocks are apart in the prompt; here a blank line stands between them (the
+    // last section's line break is counted already, after it).
+    if (texts.length > 0) offset += 1;
     offset += block.lines.reduce((sum, line) => sum + line.length + 1, 0);
     for (const file of block.files) {
       const section = file.body.text.length > 0 ? `## ${file.heading}\n${file.body.text}` : `## ${file.heading}`;
