@@ -7,6 +7,9 @@ import * as path from 'node:path';
 import type { EntryKind } from '../../core/discovery';
 import { linkLeadingOutside as linkOutside, readConfigFile } from '../../core/nodeFs';
 import { TokenEngine } from '../tokens/engine';
+import type * as SecretsModule from '../../core/secrets/bundle';
+
+export type SecretsBundle = typeof SecretsModule;
 
 /** Which extension host this build runs in, for the log. */
 export const HOST_KIND: string = 'Node extension host';
@@ -109,3 +112,11 @@ export const createFileExclusive: ((fsPath: string, bytes: Uint8Array) => Promis
   }
   return true;
 };
+
+/**
+ * The secret detector (dist/secrets.js beside extension.js), required on the first scan.
+ * Undefined where nothing can be required: the caller evaluates dist/web/secrets.js itself.
+ */
+export const requireSecrets: (() => SecretsBundle) | undefined = () =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('../util/secretsDetector') as SecretsBundle;

@@ -25,5 +25,7 @@ export const createTokenEngine: typeof NodePlatform.createTokenEngine = undefine
 
 export const createFileExclusive: typeof NodePlatform.createFileExclusive = undefined;
 
+export const requireSecrets: typeof NodePlatform.requireSecrets = undefined;
+
 // The same names as platform/index.ts, which is what the rest of the extension imports.
-({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive }) satisfies typeof NodePlatform;
+({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive, requireSecrets }) satisfies typeof NodePlatform;
