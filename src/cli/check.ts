@@ -14,6 +14,8 @@ import {
   HeartwoodReport,
   lineAndColumn,
   readFileBounded,
+  OPENCLAW_LINK_NOT_FOLLOWED,
+  OPENCLAW_LINK_REFUSED,
   readPersonaInput,
   reportHeartwood,
   RuntimeOptions,
@@ -63,6 +65,8 @@ export interface PersonaCheck {
   readonly state: CapState;
   /** Some file is cut, or dropped by the budget. */
   readonly cut: boolean;
+  /** OpenClaw will not read some file through its symbolic link (8.x+ any link, 2.22–7.x one leading out or nowhere). */
+  readonly refused: boolean;
   /** Tokens of the whole text `compose` prints; absent with `--encoding off`. */
   readonly tokens?: number;
   readonly encoding?: TokenEncoding;
@@ -81,7 +85,7 @@ export function checkPersona(
   options: RuntimeOptions,
   caps: HeartwoodCaps,
   encoding?: TokenEncoding,
-  composition: Composition = profile.compose(readPersonaInput(dir, profile), options),
+  composition: Composition = profile.compose(readPersonaInput(dir, profile, options), options),
 ): PersonaCheck {
   const files = composition.files.map((file) => ({
     ...fileCheck(file, composition.unit),
@@ -100,8 +104,15 @@ export function checkPersona(
     heartwood,
     state,
     cut: composition.files.some((file) => file.status === 'cut' || file.status === 'dropped'),
+    // Only OpenClaw leaves a file out for being a link; the others follow links.
+    refused: profile.id === 'openclaw' && composition.files.some(isRefusedLink),
     ...(encoding && { tokens: countTokens(composition.text, encoding), encoding }),
   };
+}
+
+/** A file OpenClaw does not read because it is a link (its measure's note says so, marker or not). */
+function isRefusedLink(file: FileMeasure): boolean {
+  return file.status === 'unreadable' && (file.note === OPENCLAW_LINK_REFUSED || (file.note ?? '').startsWith(OPENCLAW_LINK_NOT_FOLLOWED));
 }
 
 function fileCheck(file: FileMeasure, unit: SizeUnit): FileCheck {

@@ -9,7 +9,7 @@ import type { FileCheck, PersonaCheck } from './check';
 
 type Level = 'error' | 'warning';
 
-interface Annotation {
+export interface Annotation {
   readonly level: Level;
   readonly file: string;
   readonly line: number;
@@ -93,7 +93,7 @@ function shareMessage(file: FileCheck): string {
 }
 
 /** GitHub's escaping: `%`, CR and LF everywhere; also `:` and `,` inside properties. */
-function workflowCommand(annotation: Annotation): string {
+export function workflowCommand(annotation: Annotation): string {
   const data = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
   const properties = [

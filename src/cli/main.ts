@@ -11,6 +11,7 @@ import {
   HEARTWOOD_FILE,
   escapeControls,
   isAbsoluteWorkspacePath,
+  GitError,
   isRuntimeId,
   parseOpenClawConfig,
   oneLine,
@@ -25,7 +26,11 @@ import {
   SessionKind,
   TemplateName,
 } from '../core';
+import { folderOptions, openclawRelease } from './openclawOptions';
+import { UsageError } from './usageError';
 import { checkPersona, formatCheck, PersonaCheck } from './check';
+import { diffPersona, formatDiffText } from './diff';
+import { diffAnnotations, diffMarkdown, writeStepSummary } from './diffGithub';
 import { formatGithub, formatProblems } from './githubFormat';
 import { checkText } from './secrets';
 
@@ -39,11 +44,20 @@ const USAGE = `Usage:
                                           exit 1 when a file is cut or dropped (or past F), or
                                           when a secret is sent; problems: one line per problem
                                           for VS Code's matcher
+  persona-studio diff [--rev REV] [--json | --format text|json|github] [--encoding E]
+                      [--history [--days N] [--max-commits N]] [RUNTIME OPTIONS] DIR...
+                                          what changed in the composed prompt since REV (default
+                                          HEAD): sizes, tokens, cuts, then a unified diff; with
+                                          --history, each file's size over its commits and when
+                                          it reaches its cap; exit 1 when a file became cut or dropped
   persona-studio scaffold DIR [FILE...]   create missing bootstrap files from templates
                                           (never overwrites; FILE may be ${HEARTWOOD_FILE})
 Runtime options:
   --runtime NAME          ${RUNTIME_IDS.join(' | ')} (default ${RUNTIME_IDS[0]})
-  --session KIND          OpenClaw's session: main | subagent | cron (default main)
+  --session KIND          OpenClaw's session: main | subagent | cron | group (default main)
+  --openclaw-version V    the OpenClaw release to compose as, e.g. 2026.7.35 (default the newest known)
+  --setup STATE           OpenClaw's first-run setup: completed | pending (default: what DIR's
+                          .openclaw/workspace-state.json records, else completed)
   --workspace-path P      the absolute path the runtime's headings show (default: DIR's own)
   --bootstrap-max-chars N, --bootstrap-total-max-chars N
                           OpenClaw's caps, for --runtime openclaw (default 20,000 and 60,000)
@@ -60,6 +74,8 @@ const runtimeFlags = {
   'workspace-path': { type: 'string' },
   config: { type: 'string' },
   agent: { type: 'string' },
+  'openclaw-version': { type: 'string' },
+  setup: { type: 'string' },
   'bootstrap-max-chars': { type: 'string' },
   'bootstrap-total-max-chars': { type: 'string' },
 } as const;
@@ -72,20 +88,22 @@ interface RuntimeChoice {
 type RuntimeValues = { runtime?: string; session?: string; 'workspace-path'?: string; config?: string; agent?: string } & {
   'bootstrap-max-chars'?: string;
   'bootstrap-total-max-chars'?: string;
+  'openclaw-version'?: string;
+  setup?: string;
 };
 
-function runtimeChoice(values: RuntimeValues): RuntimeChoice {
+function runtimeChoice(values: RuntimeValues, err?: NodeJS.WritableStream): RuntimeChoice {
   const id = values.runtime ?? RUNTIME_IDS[0];
   if (!isRuntimeId(id)) throw new UsageError(`--runtime takes one of ${RUNTIME_IDS.join(', ')}, not '${id}'`);
   const session = values.session ?? 'main';
-  if (!['main', 'subagent', 'cron'].includes(session)) throw new UsageError(`--session takes main, subagent or cron, not '${session}'`);
+  if (!['main', 'subagent', 'cron', 'group'].includes(session)) throw new UsageError(`--session takes main, subagent, cron or group, not '${session}'`);
   const workspacePath = values['workspace-path'];
   // The core's test, so the CLI refuses exactly the paths the editor's headings leave out.
   if (workspacePath !== undefined && !isAbsoluteWorkspacePath(workspacePath)) throw new UsageError(`--workspace-path takes an absolute path, not '${workspacePath}'`);
   const flags = openclawCapFlags(values, id);
   const caps = values.config === undefined ? {} : configCaps(values.config, values.agent, id);
   if (values.agent !== undefined && values.config === undefined) throw new UsageError('--agent picks the agent whose caps --config reads: give --config FILE too');
-  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...flags, ...caps } };
+  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...flags, ...caps, ...openclawRelease(values, id, err) } };
 }
 
 /** `--bootstrap-max-chars` and `--bootstrap-total-max-chars`, which only OpenClaw has. */
@@ -114,24 +132,24 @@ function configCaps(file: string, agent: string | undefined, runtime: string): R
   }
 }
 
-/** An error the user can act on: one line, exit 2, nothing written. */
-class UsageError extends Error {}
 
 /** The exit code; `check` answers later (its secret scan is asynchronous), the others at once. */
 export function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): number | Promise<number> {
   const [command, ...rest] = argv;
   // One line, whatever the folder names or the argument parser hold.
   const fail = (error: unknown): number => {
-    const message = error instanceof UsageError || isArgError(error) ? (error as Error).message : String(error);
+    const message = error instanceof UsageError || error instanceof GitError || isArgError(error) ? (error as Error).message : String(error);
     err.write(`persona-studio: ${oneLine(message)}\n`);
     return 2;
   };
   try {
     switch (command) {
       case 'compose':
-        return compose(rest, out);
+        return compose(rest, out, err);
       case 'check':
-        return check(rest, out).catch(fail);
+        return check(rest, out, err).catch(fail);
+      case 'diff':
+        return diff(rest, out);
       case 'scaffold':
         return scaffold(rest, out);
       case '-h':
@@ -142,8 +160,8 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
       default:
         throw new UsageError(
           command
-            ? `unknown command '${command}': use compose, check or scaffold (persona-studio --help shows how)`
-            : 'a command is needed: compose, check or scaffold (persona-studio --help shows how)',
+            ? `unknown command '${command}': use compose, check, diff or scaffold (persona-studio --help shows how)`
+            : 'a command is needed: compose, check, diff or scaffold (persona-studio --help shows how)',
         );
     }
   } catch (error) {
@@ -151,16 +169,17 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
   }
 }
 
-function compose(args: string[], out: NodeJS.WritableStream): number {
+function compose(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: runtimeFlags });
-  const { profile, options } = runtimeChoice(values);
+  const { profile, options } = runtimeChoice(values, err);
   if (positionals.length !== 1) throw new UsageError('compose takes exactly one DIR');
   const dir = requireFolder(positionals[0]);
-  out.write(profile.compose(readPersonaInput(dir, profile), options).text);
+  const folder = folderOptions(dir, profile, options);
+  out.write(profile.compose(readPersonaInput(dir, profile, folder), folder).text);
   return 0;
 }
 
-async function check(args: string[], out: NodeJS.WritableStream): Promise<number> {
+async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -174,7 +193,7 @@ async function check(args: string[], out: NodeJS.WritableStream): Promise<number
       ...runtimeFlags,
     },
   });
-  const { profile, options } = runtimeChoice(values);
+  const { profile, options } = runtimeChoice(values, err);
   if (positionals.length === 0) throw new UsageError('check takes at least one DIR');
   const warnAt = values['warn-at'] === undefined ? undefined : fraction(values['warn-at']);
   const caps = { maxChars: count(values['max-chars'], '--max-chars'), ceiling: count(values.ceiling, '--ceiling') };
@@ -184,20 +203,61 @@ async function check(args: string[], out: NodeJS.WritableStream): Promise<number
   if (!['text', 'json', 'github', 'problems'].includes(format)) throw new UsageError(`--format takes text, json, github or problems, not '${format}'`);
   const checks: PersonaCheck[] = [];
   // One persona at a time: only one folder's texts are held while its secrets are looked for.
-  const measured = { ...options, warnAt: warnAt ?? DEFAULT_WARN_AT };
+  const label = profile.labelFor?.(options) ?? profile.label;
   for (const dir of dirs) {
-    const composition = profile.compose(readPersonaInput(dir, profile), measured);
+    const measured = { ...folderOptions(dir, profile, options), warnAt: warnAt ?? DEFAULT_WARN_AT };
+    const composition = profile.compose(readPersonaInput(dir, profile, measured), measured);
     const check = checkPersona(dir, profile, measured, caps, encoding, composition);
-    checks.push({ ...check, ...(await checkText(composition, profile.label)) });
+    checks.push({ ...check, ...(await checkText(composition, label)) });
   }
   const secretSent = checks.some((c) => c.secrets?.some((s) => s.sent));
-  const failed = secretSent || checks.some((c) => c.cut || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
-  if (format === 'github') out.write(formatGithub(checks, profile.label, warnAt !== undefined));
-  else if (format === 'problems') out.write(formatProblems(checks, profile.label));
+  const failed = secretSent || checks.some((c) => c.cut || c.refused || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
+  if (format === 'github') out.write(formatGithub(checks, label, warnAt !== undefined));
+  else if (format === 'problems') out.write(formatProblems(checks, label));
   else if (format === 'json') {
-    const report = { ok: !failed, runtime: profile.id, warnAt: warnAt ?? DEFAULT_WARN_AT, encoding: encoding ?? 'off', personas: checks };
+    const report = { ok: !failed, runtime: profile.id, ...(options.openclawRelease && { release: options.openclawRelease }), warnAt: warnAt ?? DEFAULT_WARN_AT, encoding: encoding ?? 'off', personas: checks };
     out.write(JSON.stringify(report, null, 2) + '\n');
-  } else out.write(checks.map((c) => formatCheck(c, profile.label)).join('\n\n') + '\n');
+  } else out.write(checks.map((c) => formatCheck(c, label)).join('\n\n') + '\n');
+  return failed ? 1 : 0;
+}
+
+function diff(args: string[], out: NodeJS.WritableStream): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      rev: { type: 'string', default: 'HEAD' },
+      json: { type: 'boolean', default: false },
+      format: { type: 'string' },
+      encoding: { type: 'string' },
+      history: { type: 'boolean', default: false },
+      days: { type: 'string' },
+      'max-commits': { type: 'string' },
+      ...runtimeFlags,
+    },
+  });
+  const { profile, options } = runtimeChoice(values);
+  if (positionals.length === 0) throw new UsageError('diff takes at least one DIR');
+  const rev = values.rev;
+  if (rev === '' || rev.startsWith('-')) throw new UsageError(`--rev takes a revision, not '${escapeControls(rev)}'`);
+  const format = values.format ?? (values.json ? 'json' : 'text');
+  if (!['text', 'json', 'github'].includes(format)) throw new UsageError(`--format takes text, json or github, not '${format}'`);
+  if (!values.history && (values.days !== undefined || values['max-commits'] !== undefined)) throw new UsageError('--days and --max-commits shape --history: give --history too');
+  const history = values.history ? { days: count(values.days, '--days', 'days'), maxCommits: count(values['max-commits'], '--max-commits', 'commits') } : undefined;
+  const encoding = tokenEncoding(values.encoding);
+  const outcomes = positionals.map(requireFolder).map((dir) => diffPersona(dir, profile, options, rev, encoding, history));
+  const failed = outcomes.some(({ diff }) => diff.delta.worse);
+  if (format === 'json') {
+    const report = { ok: !failed, runtime: profile.id, rev, encoding: encoding ?? 'off', personas: outcomes.map(({ diff }) => diff) };
+    out.write(JSON.stringify(report, null, 2) + '\n');
+    return failed ? 1 : 0;
+  }
+  if (format === 'github') {
+    const unwritable = writeStepSummary(diffMarkdown(outcomes));
+    if (unwritable) throw new UsageError(unwritable);
+    out.write(diffAnnotations(outcomes, profile));
+  }
+  out.write(outcomes.map((outcome) => formatDiffText(outcome, encoding)).join('\n'));
   return failed ? 1 : 0;
 }
 
@@ -252,10 +312,10 @@ function fraction(text: string): number {
   return value;
 }
 
-function count(text: string | undefined, flag: string): number | undefined {
+function count(text: string | undefined, flag: string, what = 'characters'): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${flag} takes a whole number of characters, not '${text}'`);
+  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${flag} takes a whole number of ${what}, not '${text}'`);
   return value;
 }
 

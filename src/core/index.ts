@@ -1,4 +1,5 @@
 // The core as Node uses it (the CLI and dist/core.js): the pure core plus reading and
 // scaffolding persona folders on disk. A browser build imports './pure' instead.
 export * from './pure';
-export { composeSoul, linkLeadingOutside, nodeDirectoryReader, readBootstrapFiles, readConfigFile, readConfigFileSync, readFileBounded, readPersonaInput, scaffoldFiles, ScaffoldOutcome } from './nodeFs';
+export { composeSoul, linkLeadingOutside, nodeDirectoryReader, readBootstrapFiles, readConfigFile, readConfigFileSync, readFileBounded, readOpenClawSetupCompleted, readPersonaInput, scaffoldFiles, ScaffoldOutcome } from './nodeFs';
+export { GitError, GitRepo, gitRepoOf, HistoryOptions, HISTORY_DAYS, HISTORY_MAX_COMMITS, InputAtRevision, readPersonaInputAt, readSizeHistory, renamesSince, resolveCommit, SizeHistory } from './gitHistory';

@@ -7,7 +7,8 @@ import { BOOTSTRAP_ORDER, BootstrapName, MAX_FILE_BYTES } from './bootstrap';
 import { ComposedSoul, composeFromSources } from './compose';
 import { formatCount } from './format';
 import { MAX_CONFIG_BYTES } from './runtimes/openclawConfig';
-import { FileContent, PersonaInput, RuntimeProfile } from './runtimes/profile';
+import { OPENCLAW_STATE_FILE, setupCompletedFromState } from './runtimes/openclawState';
+import { FileContent, PersonaInput, RuntimeOptions, RuntimeProfile } from './runtimes/profile';
 import { decodeUtf8 } from './utf8';
 import { templateFor, TemplateName } from './templates';
 
@@ -64,8 +65,11 @@ export function scaffoldFiles(dir: string, names: readonly TemplateName[]): Scaf
  * unreadable), and its size comes from the open file's stat. Undefined when absent.
  */
 export function readFileBounded(file: string, limit: number): FileContent | undefined {
+  const symlink = isSymlink(file);
   const content = readThroughLinks(file, limit);
-  return content && isSymlink(file) ? { ...content, symlink: true } : content;
+  // A link leading nowhere is there by name: OpenClaw refuses or misses it, it does not skip it.
+  if (!content && symlink) return { kind: 'unreadable', reason: 'ENOENT', symlink };
+  return content && symlink ? { ...content, symlink } : content;
 }
 
 function isSymlink(file: string): boolean {
@@ -161,8 +165,9 @@ function configError(file: string, code: string): Error {
   return Object.assign(new Error(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code})`), { code });
 }
 
-/** The files `profile` reads from `dir`, each bounded by its read limit; names match exactly. */
-export function readPersonaInput(dir: string, profile: RuntimeProfile): PersonaInput {
+/** The files `profile` reads from `dir`, each bounded by its read limit (for `options`); names match exactly. */
+export function readPersonaInput(dir: string, profile: RuntimeProfile, options?: RuntimeOptions): PersonaInput {
+  const limit = profile.readLimitFor?.(options) ?? profile.readLimit;
   const absolute = path.resolve(dir);
   const listings = new Map<string, Set<string> | undefined>();
   const listed = (folder: string, name: string): boolean => {
@@ -175,10 +180,38 @@ export function readPersonaInput(dir: string, profile: RuntimeProfile): PersonaI
   for (const relative of profile.filesToRead(absolute, exists)) {
     const file = path.join(absolute, relative);
     if (!listed(path.dirname(file), path.basename(file))) continue;
-    const content = readFileBounded(file, profile.readLimit);
-    if (content) files.set(relative, content);
+    const content = readFileBounded(file, limit);
+    if (content) files.set(relative, content.symlink ? withLinkTarget(content, file, absolute) : content);
   }
   return { dir: absolute, files };
+}
+
+/** Where a link leads, relative to the persona folder (`../…` when out of it); left out when it leads nowhere. */
+function withLinkTarget(content: FileContent, file: string, dir: string): FileContent {
+  let target: string;
+  let root: string;
+  try {
+    target = fs.realpathSync(file);
+    root = fs.realpathSync(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ELOOP' || code === 'ENOTDIR' || code === 'EACCES') return content;
+    throw error;
+  }
+  return { ...content, linkTarget: slashed(path.relative(root, target)) };
+}
+
+/** What OpenClaw records of the folder's first-run setup (`.openclaw/workspace-state.json`); undefined when nothing. */
+export function readOpenClawSetupCompleted(dir: string): boolean | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dir, OPENCLAW_STATE_FILE), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' || code === 'EACCES') return undefined;
+    throw error;
+  }
+  return setupCompletedFromState(text);
 }
 
 function listNames(dir: string): Set<string> | undefined {

@@ -17,6 +17,8 @@ export * from './personaFolderName';
 export * from './messages';
 export * from './capMessages';
 export * from './statusSummary';
+export * from './compositionDiff';
+export * from './forecast';
 export * from './runtimes';
 // Token labels and the Claude estimate's arithmetic; the counting itself (and its ranks) is in tokensCount.
 export * from './tokens';

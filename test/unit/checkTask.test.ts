@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { checkTaskArgs } from '../../src/cli/checkArgs';
 import { MAX_FILE_BYTES } from '../../src/core';
-import { personaFolder, runCli } from './helpers';
+import { personaFolder, runCliAsync } from './helpers';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8'));
 const matcher = manifest.contributes.problemMatchers.find((m: { name: string }) => m.name === 'persona-studio');
@@ -46,7 +46,7 @@ describe('the check task', () => {
     assert.deepStrictEqual(checkTaskArgs(['.'], { runtime: 'toolnexus' }), ['check', '--format', 'problems', '--encoding', 'off', '--runtime', 'toolnexus', '--', '.']);
   });
 
-  it('checks folders named like options, after --', () => {
+  it('checks folders named like options, after --', async () => {
     const parent = personaFolder();
     for (const name of ['--runtime=codex', '-x']) fs.mkdirSync(path.join(parent, name));
     fs.writeFileSync(path.join(parent, '--runtime=codex', 'AGENTS.md'), 'x'.repeat(40000));
@@ -55,20 +55,20 @@ describe('the check task', () => {
     process.chdir(parent);
     try {
       // Under toolnexus 40,000 bytes are within the 2 MB cap; had the name switched the runtime to Codex, its 32 KiB would cut.
-      const { code, out, err } = runCli(...checkTaskArgs(['--runtime=codex', '-x'], { runtime: 'toolnexus' }));
+      const { code, out, err } = await runCliAsync(...checkTaskArgs(['--runtime=codex', '-x'], { runtime: 'toolnexus' }));
       assert.deepStrictEqual({ code, out, err }, { code: 0, out: '', err: '' });
     } finally {
       process.chdir(cwd);
     }
   });
 
-  it("prints paths with ',' ':' and '%' that the problem matcher reads back as the files they are", () => {
+  it("prints paths with ',' ':' and '%' that the problem matcher reads back as the files they are", async () => {
     const parent = personaFolder();
     const dir = path.join(parent, 'team, a:b 100%');
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, 'SOUL.md'), 'x'.repeat(MAX_FILE_BYTES + 1));
     fs.writeFileSync(path.join(dir, 'AGENTS.md'), 'y'.repeat(Math.ceil(MAX_FILE_BYTES * 0.95)));
-    const { code, out } = runCli(...checkTaskArgs([dir], { runtime: 'toolnexus' }));
+    const { code, out } = await runCliAsync(...checkTaskArgs([dir], { runtime: 'toolnexus' }));
     assert.strictEqual(code, 1);
     const found = problems(out);
     assert.deepStrictEqual(
@@ -82,11 +82,11 @@ describe('the check task', () => {
     assert.match(found[1].message, /cuts SOUL\.md here: 1 of its 2,097,153 bytes are dropped/);
   });
 
-  it('cuts at the OpenClaw caps the settings give', () => {
+  it('cuts at the OpenClaw caps the settings give', async () => {
     const dir = personaFolder({ 'AGENTS.md': 'z'.repeat(3000) });
-    const { code, out } = runCli(...checkTaskArgs([dir], { runtime: 'openclaw', maxChars: 1000 }));
+    const { code, out } = await runCliAsync(...checkTaskArgs([dir], { runtime: 'openclaw', maxChars: 1000 }));
     assert.strictEqual(code, 1);
     assert.match(problems(out)[0].message, /cuts AGENTS\.md here/);
-    assert.strictEqual(runCli(...checkTaskArgs([dir], { runtime: 'openclaw' })).code, 0, 'within the default 20,000');
+    assert.strictEqual((await runCliAsync(...checkTaskArgs([dir], { runtime: 'openclaw' }))).code, 0, 'within the default 20,000');
   });
 });

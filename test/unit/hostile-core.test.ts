@@ -87,12 +87,12 @@ describe('hostile input: files that are not regular files', () => {
     assert.strictEqual(composeSoul(dir).soul, '## MEMORY.md\n\nm');
   });
 
-  it('a broken link is absent; a link loop is unreadable', () => {
+  it('a broken link and a link loop are unreadable links (OpenClaw sends a marker for them); composeSoul skips both', () => {
     const dir = personaFolder();
     fs.symlinkSync(path.join(dir, 'nowhere.md'), path.join(dir, 'SOUL.md'));
     fs.symlinkSync(path.join(dir, 'USER.md'), path.join(dir, 'TOOLS.md'));
     fs.symlinkSync(path.join(dir, 'TOOLS.md'), path.join(dir, 'USER.md'));
-    assert.strictEqual(readFileBounded(path.join(dir, 'SOUL.md'), 100), undefined);
+    assert.deepStrictEqual(readFileBounded(path.join(dir, 'SOUL.md'), 100), { kind: 'unreadable', reason: 'ENOENT', symlink: true });
     assert.deepStrictEqual(readFileBounded(path.join(dir, 'TOOLS.md'), 100), { kind: 'unreadable', reason: 'ELOOP', symlink: true });
     assert.strictEqual(composeSoul(dir).soul, '');
   });

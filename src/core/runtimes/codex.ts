@@ -128,7 +128,8 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
   const folders = new Map<number, Map<string, FileContent>>();
   for (const [name, content] of input.files) {
     const match = chainPath.exec(name);
-    if (!match) continue;
+    // A link leading nowhere is as absent to Codex as no file.
+    if (!match || (content.kind === 'unreadable' && content.symlink && content.reason === 'ENOENT')) continue;
     const level = match[1].length / 3;
     if (!folders.has(level)) folders.set(level, new Map());
     folders.get(level)!.set(match[2], content);

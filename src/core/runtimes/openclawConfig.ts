@@ -77,8 +77,13 @@ function kindOf(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-/** Parses an openclaw.json text; throws one line naming the file and the problem. */
+/** Parses an openclaw.json text for an agent's caps; throws one line naming the file and the problem. */
 export function parseOpenClawConfig(text: string, agentId: string = DEFAULT_AGENT_ID, fileName = 'openclaw.json'): OpenClawCaps {
+  return capsFromConfig(parseOpenClawConfigObject(text, fileName), agentId);
+}
+
+/** Parses an openclaw.json text into its top object; throws one line naming the file and the problem. */
+export function parseOpenClawConfigObject(text: string, fileName = 'openclaw.json'): Record<string, unknown> {
   let config: unknown;
   try {
     config = json5().parse(text.replace(/^\uFEFF/, ''));
@@ -87,5 +92,5 @@ export function parseOpenClawConfig(text: string, agentId: string = DEFAULT_AGEN
     throw new Error(`${fileName}: not valid JSON5 (${detail})`);
   }
   if (!isRecord(config)) throw new Error(`${fileName}: expected an object at the top, not ${kindOf(config)}`);
-  return capsFromConfig(config, agentId);
+  return config;
 }

@@ -1,6 +1,6 @@
-// How OpenClaw 2026.9.6 cuts one bootstrap file to its cap: head and tail around a
-// marker that fits inside the cap, or, for AGENTS.md, head, policy digest and tail.
-// Every character of the result remembers where in the file it came from.
+// How OpenClaw cuts one bootstrap file to its cap: head and tail around a marker (inside
+// the cap from 4.21, outside it before), or, for AGENTS.md from 5.20, head, policy digest
+// and tail. Every character of the result remembers where in the file it came from.
 import { splitsSurrogatePair } from '../surrogates';
 
 /** Text sent for a file, with, for each UTF-16 unit, its index in the file or -1 (marker). */
@@ -20,6 +20,14 @@ export interface CutResult extends Traced {
   readonly original: number;
 }
 
+/** How a release cuts (see OpenClawEpoch); the default is 2026.9.6's. */
+export interface CutRules {
+  readonly truncation: 'T1' | 'T2';
+  readonly surrogateSafe: boolean;
+  readonly digest: 'none' | 'D1' | 'D2';
+}
+const NEWEST_RULES: CutRules = { truncation: 'T2', surrogateSafe: true, digest: 'D2' };
+
 const HEAD_SHARE = 0.75;
 const TAIL_SHARE = 0.25;
 /** Below this much room for content, the compact marker stands in for the full one. */
@@ -30,6 +38,9 @@ const AGENTS_HEAD_SHARE = 0.45;
 const AGENTS_DIGEST_SHARE = 0.35;
 const AGENTS_TAIL_SHARE = 0.15;
 const DIGEST_LINE_MAX = 240;
+/** T1 (before 4.21): fixed shares of the cap, the marker outside it. */
+const T1_HEAD_SHARE = 0.7;
+const T1_TAIL_SHARE = 0.2;
 
 /** [start, end) of `text`, each edge moved inward off the middle of a surrogate pair. */
 export function safeRange(text: string, start: number, end: number): [number, number] {
@@ -78,14 +89,21 @@ export function traceMarker(text: string): Traced {
   return assemble('', [text]);
 }
 
+/** [start, end) as the release slices: off a pair's middle when it is surrogate-safe. */
+function sliceRange(text: string, start: number, end: number, safe: boolean): [number, number] {
+  return safe ? safeRange(text, start, end) : [Math.max(0, start), Math.min(text.length, end)];
+}
+
 /**
  * Cuts `trimmed` (a file's text without trailing white space) to `max` UTF-16 units
- * the way OpenClaw does; `name` appears in the marker.
+ * the way OpenClaw does; `name` appears in the marker. `digest`: the file is AGENTS.md,
+ * which gets a policy digest where the release has one.
  */
-export function cutToCap(trimmed: string, name: string, max: number, digest: boolean): CutResult {
+export function cutToCap(trimmed: string, name: string, max: number, digest: boolean, rules: CutRules = NEWEST_RULES): CutResult {
   const total = trimmed.length;
   if (total <= max) return { ...traceRange(trimmed, 0, total), truncated: false, head: total, tail: 0, original: total };
-  if (digest) return cutWithDigest(trimmed, name, max);
+  if (digest && rules.digest !== 'none') return cutWithDigest(trimmed, name, max, rules);
+  if (rules.truncation === 'T1') return cutT1(trimmed, name, max);
   const full = (head: number, tail: number) =>
     `\n[...truncated, read ${name} for full content...]\n…(truncated ${name}: kept ${head}+${tail} chars of ${total})…\n`;
   const compact = (head: number, tail: number) => `[…truncated ${head}+${tail}/${total}]`;
@@ -115,8 +133,8 @@ export function cutToCap(trimmed: string, name: string, max: number, digest: boo
     const single = template(1, 0);
     if (1 + single.length + separators(1, 0, single) <= max) [head, marker] = [1, single];
   }
-  const headRange = safeRange(trimmed, 0, head);
-  const tailRange = tail > 0 ? safeRange(trimmed, total - tail, total) : ([total, total] as [number, number]);
+  const headRange = sliceRange(trimmed, 0, head, rules.surrogateSafe);
+  const tailRange = tail > 0 ? sliceRange(trimmed, total - tail, total, rules.surrogateSafe) : ([total, total] as [number, number]);
   const joiner = marker.includes('\n') ? '\n' : '';
   const parts: Array<[number, number] | string> = [];
   for (const part of [headRange, marker, tailRange]) {
@@ -129,12 +147,27 @@ export function cutToCap(trimmed: string, name: string, max: number, digest: boo
   return { ...cut, truncated: true, head, tail, original: total };
 }
 
+/** T1: head 70 % and tail 20 % of the cap (plain slices), the marker between them on top. */
+function cutT1(trimmed: string, name: string, max: number): CutResult {
+  const total = trimmed.length;
+  const head = Math.floor(max * T1_HEAD_SHARE);
+  const tail = Math.floor(max * T1_TAIL_SHARE);
+  const marker = `\n[...truncated, read ${name} for full content...]\n…(truncated ${name}: kept ${head}+${tail} chars of ${total})…\n`;
+  // `slice(-0)` is the whole text: with a tail of 0 the release sends all of it again.
+  const tailRange: [number, number] = tail > 0 ? [Math.max(0, total - tail), total] : [0, total];
+  const cut = assemble(trimmed, [[0, Math.min(head, total)], `\n${marker}\n`, tailRange]);
+  return { ...cut, truncated: true, head, tail, original: total };
+}
+
 // Lines an AGENTS.md digest keeps: headings, list items, and lines naming rules.
 export const LIST_OR_HEADING = /^(?:#{1,6}|\s*[-*+]|\s*\d+[.)])\s+\S/u;
 export const RULE_WORDS =
   /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|owner|security|secret|credential|test|validation|command|commit|push|github|pr)\b|(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿|必須|務必|一律|紅線)/iu;
 /** Rule lines picked before all others. */
 export const STRONG_RULE_WORDS = /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|security|secret|credential)\b|(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿)/iu;
+/** D1 (5.20–9.3): ASCII words only. */
+const D1_RULE_WORDS = /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|owner|security|secret|credential|test|validation|command|commit|push|github|pr)\b/iu;
+const D1_STRONG_RULE_WORDS = /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|security|secret|credential)\b/iu;
 export const FENCE = /^\s*(?:`{3,}|~{3,})/u;
 
 interface Candidate {
@@ -149,8 +182,15 @@ export function digestLine(line: string): string {
   return `${collapsed.slice(0, end)}…`;
 }
 
-function digestCandidates(trimmed: string): Candidate[] {
+function digestCandidates(trimmed: string, digest: CutRules['digest']): Candidate[] {
   const candidates: Candidate[] = [];
+  if (digest === 'D1') {
+    for (const source of trimmed.split(/\r?\n/u)) {
+      const line = digestLine(source);
+      if (line.length > 0 && (LIST_OR_HEADING.test(line) || D1_RULE_WORDS.test(line))) candidates.push({ text: line, strong: D1_STRONG_RULE_WORDS.test(line) });
+    }
+    return candidates;
+  }
   // A rule line carries the prose line just above it, when there is one.
   let prose: string | undefined;
   for (const source of trimmed.split(/\r?\n/u)) {
@@ -180,12 +220,12 @@ function selectDigest(candidates: readonly Candidate[], budget: number): { text:
   return { text: candidates.filter((c) => chosen.has(c)).map((c) => c.text).join('\n'), omitted: candidates.length - chosen.size };
 }
 
-function cutWithDigest(trimmed: string, name: string, max: number): CutResult {
+function cutWithDigest(trimmed: string, name: string, max: number, rules: CutRules): CutResult {
   const total = trimmed.length;
   let head = Math.floor(max * AGENTS_HEAD_SHARE);
   let tail = Math.floor(max * AGENTS_TAIL_SHARE);
   let budget = Math.floor(max * AGENTS_DIGEST_SHARE);
-  const candidates = budget > 0 ? digestCandidates(trimmed) : [];
+  const candidates = budget > 0 ? digestCandidates(trimmed, rules.digest) : [];
   let digest = selectDigest(candidates, budget);
   const render = () => {
     const middle = [
@@ -195,11 +235,11 @@ function cutWithDigest(trimmed: string, name: string, max: number): CutResult {
       digest.omitted > 0 ? `[...${digest.omitted} more policy lines omitted...]` : '',
       `…(truncated ${name}: kept ${head}+policy ${digest.text.length}+${tail} chars of ${total})…`,
     ].filter((line) => line.length > 0);
-    const headRange = safeRange(trimmed, 0, head);
+    const headRange = sliceRange(trimmed, 0, head, rules.surrogateSafe);
     const pieces: Array<[number, number] | string> = [];
     if (headRange[1] > headRange[0]) pieces.push(headRange, '\n');
     pieces.push(middle.join('\n'));
-    const tailRange = tail > 0 ? safeRange(trimmed, total - tail, total) : undefined;
+    const tailRange = tail > 0 ? sliceRange(trimmed, total - tail, total, rules.surrogateSafe) : undefined;
     if (tailRange && tailRange[1] > tailRange[0]) pieces.push('\n', tailRange);
     return assemble(trimmed, pieces);
   };

@@ -1,20 +1,21 @@
-// What OpenClaw 2026.9.6 does to a file's budgeted text before the model reads it, and
-// how it lays the files out as the Project Context block of its system prompt.
+// What OpenClaw does to a file's budgeted text before the model reads it, and how it lays
+// the files out as the Project Context block of its system prompt, release by release.
 import { Traced } from './openclawCut';
+import { HeaderLines } from './openclawReleases';
 
-const HINTS = {
-  'SOUL.md': 'SOUL.md: persona/tone. Follow it unless higher-priority instructions override.',
-  'MEMORY.md': 'MEMORY.md: durable non-profile facts and decisions; use when relevant unless higher-priority instructions override.',
-  'USER.md': 'USER.md: durable user preferences and profile directives; follow unless higher-priority instructions override.',
-} as const;
-
-/** The hint lines, in the order OpenClaw writes them, for the files that are in the block. */
-export function hintLines(present: ReadonlySet<string>): string[] {
-  return (['SOUL.md', 'MEMORY.md', 'USER.md'] as const).filter((name) => present.has(name)).map((name) => HINTS[name]);
+/** The header lines, in the order OpenClaw writes them, for the files in the block (lower-case names). */
+export function headerLines(header: HeaderLines, present: ReadonlySet<string>): string[] {
+  const lines = [header.intro];
+  if (header.soul && present.has('soul.md')) lines.push(header.soul);
+  if (header.memory && present.has('memory.md')) lines.push(header.memory);
+  if (header.user && present.has('user.md')) lines.push(header.user);
+  return lines;
 }
 
 export const BLOCK_TITLE = '# Project Context';
-export const BLOCK_INTRO = 'Loaded project context:';
+/** 4.10–7.x: HEARTBEAT.md's own block, below the prompt's cache boundary. */
+export const DYNAMIC_TITLE = '# Dynamic Project Context';
+export const DYNAMIC_INTRO = 'The following frequently-changing project context files are kept below the cache boundary when possible:';
 
 /** Drops the [start, end) ranges (sorted, possibly overlapping) from a traced text. */
 function removeRanges(traced: Traced, ranges: ReadonlyArray<readonly [number, number]>): Traced {
@@ -36,14 +37,24 @@ function removeRanges(traced: Traced, ranges: ReadonlyArray<readonly [number, nu
   return { text: keep.map(([start, end]) => traced.text.slice(start, end)).join(''), origin };
 }
 
-// The old default heartbeat prompt, quoted in many older AGENTS.md files; OpenClaw removes it.
+// The old default heartbeat prompt, quoted in many older AGENTS.md files; OpenClaw removes it:
+// 4.10–7.x this one LF text, 8.x+ either wording with LF or CRLF.
+const LITERAL_HEARTBEAT_QUOTE =
+  'Default heartbeat prompt:\n`Read HEARTBEAT.md if it exists (workspace context). Follow it strictly. Do not infer or repeat old tasks from prior chats. If nothing needs attention, reply HEARTBEAT_OK.`';
 const OLD_HEARTBEAT_QUOTE =
   /Default heartbeat prompt:\r?\n`(?:Read HEARTBEAT\.md if it exists|Follow the heartbeat monitor scratch context when provided\.)[^`\r\n]*HEARTBEAT_OK\.`/gu;
 
-/** The heartbeat quote removed, then every run of 3+ newlines made 2. */
-export function sanitizeForPrompt(traced: Traced): Traced {
-  const quotes = [...traced.text.matchAll(OLD_HEARTBEAT_QUOTE)].map((m) => [m.index, m.index + m[0].length] as const);
+/** The heartbeat quote removed (as the release does), then every run of 3+ newlines made 2 (when it does). */
+export function sanitizeForPrompt(traced: Traced, quote: 'none' | 'literal' | 'regex' = 'regex', collapse = true): Traced {
+  const quotes: Array<readonly [number, number]> = [];
+  if (quote === 'regex') for (const m of traced.text.matchAll(OLD_HEARTBEAT_QUOTE)) quotes.push([m.index, m.index + m[0].length]);
+  if (quote === 'literal') {
+    for (let at = traced.text.indexOf(LITERAL_HEARTBEAT_QUOTE); at !== -1; at = traced.text.indexOf(LITERAL_HEARTBEAT_QUOTE, at + LITERAL_HEARTBEAT_QUOTE.length)) {
+      quotes.push([at, at + LITERAL_HEARTBEAT_QUOTE.length]);
+    }
+  }
   const unquoted = removeRanges(traced, quotes);
+  if (!collapse) return unquoted;
   const extra = [...unquoted.text.matchAll(/\n{3,}/g)].map((m) => [m.index + 2, m.index + m[0].length] as const);
   return removeRanges(unquoted, extra);
 }

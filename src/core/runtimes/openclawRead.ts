@@ -1,8 +1,10 @@
-// How OpenClaw 2026.9.6 reads a bootstrap file: UTF-8 with a BOM kept, nothing over
-// 2 MiB, no symbolic links, and the `[UNREADABLE: …]` text it sends when a read fails.
+// How OpenClaw reads a bootstrap file, release by release: UTF-8 with a BOM kept; links
+// followed, followed inside the workspace, or refused; a file over 2 MiB read, missing or
+// unreadable; and the `[UNREADABLE: …]` text 8.x+ send when a read fails.
 import { MAX_FILE_BYTES } from '../bootstrap';
 import { decodeUtf8, utf8Length } from '../utf8';
 import { safeRange } from './openclawCut';
+import { OpenClawEpoch } from './openclawReleases';
 import { FileContent } from './profile';
 
 /** OpenClaw does not read a bootstrap file larger than this many bytes. */
@@ -19,13 +21,35 @@ export function textOf(content: FileContent): string {
   return text;
 }
 
-/** A file's text as OpenClaw reads it, or the `[UNREADABLE: …]` content it sends instead. */
-export function readAsOpenClaw(content: FileContent, path: string): { text: string; content: string; tooLarge: boolean; unreadable: boolean } {
-  if (content.symlink) return { text: textOf(content), content: `[UNREADABLE: ${SYMLINK_REFUSED}]`, tooLarge: false, unreadable: true };
-  if (content.kind === 'unreadable') return { text: '', content: `[UNREADABLE: ${unreadableReason(content.reason, path)}]`, tooLarge: false, unreadable: true };
+export interface OpenClawRead {
+  /** The file's own text ('' when unreadable). */
+  readonly text: string;
+  /** What is sent for it: the text, or an `[UNREADABLE: …]` line. */
+  readonly content: string;
+  readonly tooLarge: boolean;
+  readonly unreadable: boolean;
+  /** The release does not get at it: `[MISSING] Expected at: …` is sent, as for an absent file. */
+  readonly missing?: boolean;
+}
+
+/** Whether a link leads out of the persona folder, by its resolved target. */
+export const leadsOutside = (content: FileContent): boolean => content.linkTarget !== undefined && /^\.\.(?:\/|$)/.test(content.linkTarget);
+
+/** A file's text as the release reads it, or what it sends instead. */
+export function readAsOpenClaw(content: FileContent, path: string, epoch?: Pick<OpenClawEpoch, 'links' | 'oversize' | 'readErrors'>): OpenClawRead {
+  const links = epoch?.links ?? 'refuse';
+  const missing = { text: textOf(content), content: '', tooLarge: false, unreadable: false, missing: true };
+  if (content.symlink && links === 'refuse') return { text: textOf(content), content: `[UNREADABLE: ${SYMLINK_REFUSED}]`, tooLarge: false, unreadable: true };
+  if (content.symlink && links === 'inside' && leadsOutside(content)) return missing;
+  if (content.kind === 'unreadable') {
+    if ((epoch?.readErrors ?? 'unreadable') === 'missing') return { ...missing, text: '' };
+    return { text: '', content: `[UNREADABLE: ${unreadableReason(content.reason, path)}]`, tooLarge: false, unreadable: true };
+  }
   const text = textOf(content);
   const bytes = content.kind === 'bytes' ? Math.max(content.size, content.bytes.byteLength) : text.length * 3 > OPENCLAW_MAX_FILE_BYTES ? utf8Length(text) : 0;
-  if (bytes > OPENCLAW_MAX_FILE_BYTES) return { text, content: `[UNREADABLE: File exceeds ${OPENCLAW_MAX_FILE_BYTES} bytes]`, tooLarge: true, unreadable: true };
+  const oversize = epoch?.oversize ?? 'unreadable';
+  if (bytes > OPENCLAW_MAX_FILE_BYTES && oversize === 'missing') return { ...missing, tooLarge: true };
+  if (bytes > OPENCLAW_MAX_FILE_BYTES && oversize === 'unreadable') return { text, content: `[UNREADABLE: File exceeds ${OPENCLAW_MAX_FILE_BYTES} bytes]`, tooLarge: true, unreadable: true };
   return { text, content: text, tooLarge: false, unreadable: false };
 }
 

@@ -14,8 +14,8 @@ export type SizeUnit =
   /** Unicode scalar values: Rust's `chars()`. */
   | 'codepoints';
 
-/** OpenClaw's session kinds; other runtimes ignore it. */
-export type SessionKind = 'main' | 'subagent' | 'cron';
+/** OpenClaw's session kinds (`group`: a group or channel chat); other runtimes ignore it. */
+export type SessionKind = 'main' | 'subagent' | 'cron' | 'group';
 
 /**
  * One file as a runtime would read it. `bytes` holds at most the profile's
@@ -23,13 +23,25 @@ export type SessionKind = 'main' | 'subagent' | 'cron';
  * larger than what was read is still measured right.
  */
 export type FileContent =
-  | { readonly kind: 'bytes'; readonly bytes: Uint8Array; readonly size: number; readonly symlink?: boolean }
+  | ({ readonly kind: 'bytes'; readonly bytes: Uint8Array; readonly size: number } & LinkInfo)
   /** An unsaved editor buffer, exactly as it would be saved (a BOM included). */
-  | { readonly kind: 'text'; readonly text: string; readonly symlink?: boolean }
-  /** The name exists but cannot be read as a file: a directory, a FIFO, no permission. */
-  | { readonly kind: 'unreadable'; readonly reason: string; readonly symlink?: boolean };
-// `symlink`: the name is a symbolic link (what was read is its target). OpenClaw refuses
-// to read a bootstrap file through one; other runtimes follow it.
+  | ({ readonly kind: 'text'; readonly text: string } & LinkInfo)
+  /** The name exists but cannot be read as a file: a directory, a FIFO, no permission, a link leading nowhere. */
+  | ({ readonly kind: 'unreadable'; readonly reason: string } & LinkInfo);
+
+export interface LinkInfo {
+  /**
+   * The name is a symbolic link (what was read is its target). OpenClaw 8.x+ refuse to
+   * read a bootstrap file through one; older releases and other runtimes follow it.
+   */
+  readonly symlink?: boolean;
+  /**
+   * Where the link leads, all links resolved, relative to the persona folder with `/`
+   * separators (`../x.md` when it leads out); absent when unknown or leading nowhere.
+   * OpenClaw 2.22–7.x follow a link only when it stays inside the workspace.
+   */
+  readonly linkTarget?: string;
+}
 
 /**
  * `previous` when `next` holds the same content, else `next`: after a change is reported, a
@@ -38,7 +50,7 @@ export type FileContent =
  * granularity (a second on some file systems) has the same stat and other bytes.
  */
 export function keepIfUnchanged(previous: FileContent | undefined, next: FileContent | undefined): FileContent | undefined {
-  if (previous === undefined || next === undefined || previous.kind !== next.kind || previous.symlink !== next.symlink) return next;
+  if (previous === undefined || next === undefined || previous.kind !== next.kind || previous.symlink !== next.symlink || previous.linkTarget !== next.linkTarget) return next;
   if (previous.kind === 'bytes' && next.kind === 'bytes') return previous.size === next.size && sameBytes(previous.bytes, next.bytes) ? previous : next;
   if (previous.kind === 'text' && next.kind === 'text') return previous.text === next.text ? previous : next;
   if (previous.kind === 'unreadable' && next.kind === 'unreadable') return previous.reason === next.reason ? previous : next;
@@ -72,6 +84,14 @@ export interface RuntimeOptions {
   readonly totalMaxChars?: number;
   /** Fraction of a cap at which a file is "near" it; default DEFAULT_WARN_AT. */
   readonly warnAt?: number;
+  /** The OpenClaw release to compose as (`2026.7.35`); default the newest known. */
+  readonly openclawRelease?: string;
+  /**
+   * Whether OpenClaw's first-run setup of the workspace is completed (its
+   * `.openclaw/workspace-state.json` records `setupCompletedAt`); default true. From 5.20,
+   * BOOTSTRAP.md is loaded only while setup is pending.
+   */
+  readonly setupCompleted?: boolean;
 }
 
 /** An absolute path on POSIX or Windows (`/x`, `C:\x`, `C:/x`, `\\server\share`), whatever the platform this runs on. */
@@ -166,8 +186,10 @@ export interface Composition {
 
 export interface RuntimeProfile {
   readonly id: RuntimeId;
-  /** "OpenClaw 2026.9.6". */
+  /** "OpenClaw 2026.9.6": the runtime at its default options. */
   readonly label: string;
+  /** The label for these options, where they change it ("OpenClaw 2026.7.35"); `label` otherwise. */
+  labelFor?(options?: RuntimeOptions): string;
   readonly unit: SizeUnit;
   /** File names of the persona folder this runtime reads, in the order it renders them. */
   readonly fileNames: readonly string[];
@@ -179,6 +201,8 @@ export interface RuntimeProfile {
   filesToRead(dir: string, exists: (relative: string) => boolean): readonly string[];
   /** Most bytes of a file `compose` needs; a larger file is read up to this many bytes. */
   readonly readLimit: number;
+  /** The read limit for these options, where they change it (an OpenClaw release that reads big files whole). */
+  readLimitFor?(options?: RuntimeOptions): number;
   /** The runtime's composition of a persona folder, with a measure of each file. */
   compose(input: PersonaInput, options?: RuntimeOptions): Composition;
 }

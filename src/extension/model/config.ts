@@ -16,6 +16,7 @@ import {
   TokenEncoding,
   validHeartwoodCap,
   isRuntimeId,
+  resolveOpenClawRelease,
   RuntimeId,
   RuntimeOptions,
   SessionKind,
@@ -188,6 +189,26 @@ export function runtimeOptions(folder: vscode.Uri, runtime: RuntimeId): RuntimeO
   options.maxChars = positiveInteger(explicit(config, 'openclaw.bootstrapMaxChars'));
   options.totalMaxChars = positiveInteger(explicit(config, 'openclaw.bootstrapTotalMaxChars'));
   return options;
+}
+
+/** `auto`, or the OpenClaw release the user chose for a folder (normalised, `2026.7.35`). */
+export function openclawVersion(scope?: vscode.ConfigurationScope): string {
+  const value = settings(scope).get<unknown>('openclaw.version', 'auto');
+  if (value === 'auto' || value === undefined || value === '') return 'auto';
+  try {
+    if (typeof value === 'string') return resolveOpenClawRelease(value).release;
+  } catch (error) {
+    // Not a release number: said once, and `auto` applies.
+    if (!(error instanceof Error)) throw error;
+  }
+  warnInvalid('openclaw.version', value, 'auto');
+  return 'auto';
+}
+
+/** Whether the agent's setup is completed, as the user set it, or `auto` (the workspace's state file says). */
+export function openclawSetup(scope?: vscode.ConfigurationScope): 'auto' | 'completed' | 'pending' {
+  const value = settings(scope).get<unknown>('openclaw.setup', 'auto');
+  return value === 'completed' || value === 'pending' ? value : 'auto';
 }
 
 /** The user's openclaw.json to read OpenClaw's caps from, when set (a user-level setting; `~` is the home folder). */

@@ -4,7 +4,7 @@
 // so the core's per-content caches hit; one disk read is in flight per (file, mtime).
 import * as vscode from 'vscode';
 import { FileContent, keepIfUnchanged } from '../../core';
-import { readFileStart } from '../platform';
+import { isLinkNow, linkTargetOf, readFileStart } from '../platform';
 import { expectFileSystemError } from '../util/log';
 
 const BOM = '\uFEFF';
@@ -122,6 +122,8 @@ export class LiveContent {
     } catch (error) {
       expectFileSystemError(error); // Absent, or a name that cannot be looked at.
       entry.version = 'absent';
+      // A link leading nowhere is a name the runtime finds and cannot read, not an absent file.
+      if (uri.scheme === 'file' && isLinkNow && (await isLinkNow(uri.fsPath))) return { kind: 'unreadable', reason: 'ENOENT', symlink: true };
       return error instanceof vscode.FileSystemError && error.code !== 'FileNotFound' ? { kind: 'unreadable', reason: error.code } : undefined;
     }
     entry.version = `${stat.mtime}:${stat.size}:${stat.type}`;
@@ -133,7 +135,8 @@ export class LiveContent {
     // rewrite in that same tick from no change ("racily clean"): it is read again, and compared below.
     const racy = previous?.statAt !== undefined && previous.statAt - stat.mtime < RACY_MS;
     if (previous?.version === entry.version && previous.limit >= entry.limit && !racy) return previous.content;
-    const link = symlink ? { symlink } : {};
+    const linkTarget = symlink && uri.scheme === 'file' && linkTargetOf ? await linkTargetOf(uri.fsPath) : undefined;
+    const link = symlink ? (linkTarget === undefined ? { symlink } : { symlink, linkTarget }) : {};
     if (stat.type & vscode.FileType.Directory) return { kind: 'unreadable', reason: 'a directory', ...link };
     if (!(stat.type & vscode.FileType.File)) return { kind: 'unreadable', reason: 'not a regular file', ...link };
     try {

@@ -12,18 +12,17 @@ import {
   HeartwoodCaps,
   HeartwoodReport,
   isBootstrapName,
-  OpenClawCaps,
-  parseOpenClawConfig,
   PersonaInput,
   RuntimeId,
   RuntimeProfile,
   runtimeProfile,
   reportHeartwood,
 } from '../../core';
-import { heartwoodCaps, openclawConfigFile, RUNTIME_SETTINGS, runtimeId, runtimeOptions, warnAt } from './config';
+import { heartwoodCaps, RUNTIME_SETTINGS, runtimeId, runtimeOptions, warnAt } from './config';
 import { Disposable } from '../util/disposable';
 import { LiveContent } from './liveContent';
-import { pathExistsNow, readUserFile } from '../platform';
+import { pathExistsNow } from '../platform';
+import { OpenClawChoice, OpenClawContext } from './openclawContext';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
 
 export interface CompositionChange {
@@ -71,8 +70,10 @@ export class Measurements extends Disposable {
   /** Persona folders by a file they read outside themselves. */
   private readonly readers = new Map<string, Set<string>>();
   private personaKeys = new Map<string, string>();
-  /** openclaw.json caps by path, until a runtime setting changes. */
-  private readonly configs = new Map<string, Promise<OpenClawCaps>>();
+  /** The release, config caps and setup state OpenClaw's compositions take from outside the files. */
+  private readonly openclaw = this.register(new OpenClawContext());
+  /** A profile under the label of the release chosen for it ("OpenClaw 2026.7.35"), by label. */
+  private readonly labelled = new Map<string, RuntimeProfile>();
 
   constructor(private readonly personas: PersonaWorkspace) {
     super();
@@ -81,7 +82,7 @@ export class Measurements extends Disposable {
     this.register(personas.onDidChangeContent(({ folder, name }) => this.fileChanged(vscode.Uri.joinPath(folder, name))));
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('personaStudio.openclaw.configFile')) this.configs.clear();
+        if (event.affectsConfiguration('personaStudio.openclaw')) this.openclaw.forget();
         for (const state of this.folderKeys()) {
           const folder = vscode.Uri.parse(state);
           if (RUNTIME_SETTINGS.some((setting) => event.affectsConfiguration(setting, folder))) this.invalidate(folder, 'all');
@@ -89,12 +90,24 @@ export class Measurements extends Disposable {
       }),
     );
     this.register(personas.onDidChangePersonas(() => this.personasChanged()));
+    this.register(this.openclaw.onDidChangeSetup((folder) => this.invalidate(folder, 'all')));
     this.personasChanged();
   }
 
   /** The runtime chosen for a folder (setting personaStudio.runtime, resource scope) and its options. */
   profile(folder: vscode.Uri): RuntimeProfile {
-    return runtimeProfile(runtimeId(folder));
+    const profile = runtimeProfile(runtimeId(folder));
+    const choice = profile.id === 'openclaw' ? this.openclaw.choice(folder) : undefined;
+    const label = choice && profile.labelFor ? profile.labelFor({ openclawRelease: choice.release }) : profile.label;
+    if (label === profile.label) return profile;
+    let labelled = this.labelled.get(label);
+    if (!labelled) this.labelled.set(label, (labelled = { ...profile, label }));
+    return labelled;
+  }
+
+  /** Why the folder's runtime release is the one shown ("installed"), with a note when it is newer than any known. */
+  runtimeChoice(folder: vscode.Uri): OpenClawChoice | undefined {
+    return runtimeId(folder) === 'openclaw' ? this.openclaw.choice(folder) : undefined;
   }
 
   /**
@@ -161,7 +174,7 @@ export class Measurements extends Disposable {
   private async compose(folder: vscode.Uri, state: FolderState): Promise<Composition> {
     const runtime = runtimeId(folder);
     const profile = runtimeProfile(runtime);
-    const options = runtime === 'openclaw' ? { ...runtimeOptions(folder, runtime), ...(await this.openclawCaps()) } : runtimeOptions(folder, runtime);
+    const options = runtime === 'openclaw' ? { ...runtimeOptions(folder, runtime), ...(await this.openclaw.options(folder)) } : runtimeOptions(folder, runtime);
     const optionsKey = JSON.stringify(options);
     const dir = folder.fsPath || folder.path;
     const persona = this.personas.find(folder);
@@ -175,7 +188,7 @@ export class Measurements extends Disposable {
     );
     state.clamped = clamped;
     const entries = await Promise.all(
-      names.map(async (name) => [name, await this.read(folder, name, profile.readLimit, persona)] as const),
+      names.map(async (name) => [name, await this.read(folder, name, profile.readLimitFor?.(options) ?? profile.readLimit, persona)] as const),
     );
     const contents = new Map(entries.filter((entry): entry is readonly [string, FileContent] => entry[1] !== undefined));
     this.track(folder, state, names);
@@ -185,21 +198,6 @@ export class Measurements extends Disposable {
     const composition = profile.compose(input, options);
     state.last = { runtime, options: optionsKey, contents, composition };
     return composition;
-  }
-
-  /** The caps of the openclaw.json the user named, read once per setting; a bad file is said once and ignored. */
-  private openclawCaps(): Promise<OpenClawCaps> {
-    const file = openclawConfigFile();
-    if (file === undefined) return Promise.resolve({});
-    let caps = this.configs.get(file);
-    if (!caps) {
-      caps = readOpenClawConfig(file).catch((error: Error) => {
-        void vscode.window.showWarningMessage(vscode.l10n.t('OpenClaw caps not read: {0}. The settings apply.', error.message));
-        return {};
-      });
-      this.configs.set(file, caps);
-    }
-    return caps;
   }
 
   private read(folder: vscode.Uri, name: string, limit: number, persona: Persona | undefined): Promise<FileContent | undefined> {
@@ -284,19 +282,6 @@ export class Measurements extends Disposable {
   private folderKeys(): string[] {
     return [...new Set([...this.folders.keys(), ...this.personas.personas.map((persona) => persona.uri.toString())])];
   }
-}
-
-/** Reads an openclaw.json (a user file outside the workspace, named in the user's settings). */
-async function readOpenClawConfig(file: string): Promise<OpenClawCaps> {
-  if (!readUserFile) throw new Error(vscode.l10n.t('{0} cannot be read here', file));
-  let text: string;
-  try {
-    text = await readUserFile(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code})`);
-  }
-  return parseOpenClawConfig(text, undefined, file);
 }
 
 function sameContents(a: ReadonlyMap<string, FileContent>, b: ReadonlyMap<string, FileContent>): boolean {

@@ -3,6 +3,7 @@
 // (scripts/webBuild.mjs) puts platform/web.ts in its place for the web worker host of
 // github.dev and vscode.dev. No vscode import here, so plain Node tests can load it.
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EntryKind } from '../../core/discovery';
 import { linkLeadingOutside as linkOutside, readConfigFile } from '../../core/nodeFs';
@@ -112,6 +113,43 @@ export const createFileExclusive: ((fsPath: string, bytes: Uint8Array) => Promis
   }
   return true;
 };
+
+/**
+ * The `package.json` of the OpenClaw installed here, found without running anything: the
+ * package the `openclaw` command on PATH belongs to, else npm's global folders. Each read is
+ * bounded (a config file's limit); undefined when none is found or without a local disk.
+ */
+export const installedOpenClaw: (() => Promise<{ readonly manifest: string; readonly where: string } | undefined>) | undefined = async () => {
+  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => path.isAbsolute(dir));
+  const candidates: string[] = [];
+  for (const dir of dirs) {
+    const command = await fs.promises.realpath(path.join(dir, 'openclaw')).catch(() => undefined);
+    // npm links `bin/openclaw` to a file inside the package: its folder, or one above, holds package.json.
+    for (let at = command && path.dirname(command), up = 0; at && up < 4; at = path.dirname(at), up++) candidates.push(path.join(at, 'package.json'));
+  }
+  const globalRoots = [...dirs.map((dir) => path.join(dir, '..', 'lib', 'node_modules')), path.join(os.homedir(), '.npm-global', 'lib', 'node_modules'), '/usr/local/lib/node_modules', '/usr/lib/node_modules'];
+  if (process.env.npm_config_prefix) globalRoots.unshift(path.join(process.env.npm_config_prefix, 'lib', 'node_modules'));
+  candidates.push(...globalRoots.map((root) => path.join(root, 'openclaw', 'package.json')));
+  for (const candidate of [...new Set(candidates)]) {
+    const manifest = await readConfigFile(candidate).catch(() => undefined);
+    if (manifest !== undefined && /"name"\s*:\s*"openclaw"/.test(manifest)) return { manifest, where: path.dirname(candidate) };
+  }
+  return undefined;
+};
+
+/**
+ * Where a local name that is a link leads, for the runtimes that judge links: all links
+ * resolved, relative to the link's own folder with `/` (`../x.md` when it leads out), or
+ * undefined when it leads nowhere (dangling, a loop). Undefined without a local disk.
+ */
+export const linkTargetOf: ((fsPath: string) => Promise<string | undefined>) | undefined = async (fsPath) => {
+  // Leading nowhere is an answer, not an error: the runtime sees no file there either.
+  const [real, folder] = await Promise.all([fs.promises.realpath(fsPath).catch(() => undefined), fs.promises.realpath(path.dirname(fsPath)).catch(() => undefined)]);
+  return real === undefined || folder === undefined ? undefined : path.relative(folder, real).split(path.sep).join('/');
+};
+
+/** Whether a local name is a link (even one leading nowhere). Undefined without a local disk. */
+export const isLinkNow: ((fsPath: string) => Promise<boolean>) | undefined = async (fsPath) => (await fs.promises.lstat(fsPath).catch(() => undefined))?.isSymbolicLink() === true;
 
 /**
  * The secret detector (dist/secrets.js beside extension.js), required on the first scan.

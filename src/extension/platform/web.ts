@@ -25,7 +25,13 @@ export const createTokenEngine: typeof NodePlatform.createTokenEngine = undefine
 
 export const createFileExclusive: typeof NodePlatform.createFileExclusive = undefined;
 
+export const installedOpenClaw: typeof NodePlatform.installedOpenClaw = undefined;
+
+export const linkTargetOf: typeof NodePlatform.linkTargetOf = undefined;
+
+export const isLinkNow: typeof NodePlatform.isLinkNow = undefined;
+
 export const requireSecrets: typeof NodePlatform.requireSecrets = undefined;
 
 // The same names as platform/index.ts, which is what the rest of the extension imports.
-({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive, requireSecrets }) satisfies typeof NodePlatform;
+({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive, installedOpenClaw, linkTargetOf, isLinkNow, requireSecrets }) satisfies typeof NodePlatform;

@@ -22,8 +22,8 @@ export class LinkWarnings extends Disposable {
   private readonly changeEmitter = this.register(new vscode.EventEmitter<void>());
   /** The set of links leading outside changed. */
   readonly onDidChange = this.changeEmitter.event;
-  /** `all` after the persona list changed; otherwise the files whose content changed. */
-  private readonly checks = this.register(new Throttle<ContentChange | 'all'>((items) => void this.check(items), { delayMs: LINK_CHECK_DELAY_MS }));
+  /** The files whose content changed, the files of personas that came or changed, and personas gone (`all` at start). */
+  private readonly checks = this.register(new Throttle<Check>((items) => void this.check(items), { delayMs: LINK_CHECK_DELAY_MS }));
   /** Each pass over every file begins anew: an older pass finishing late must not win, and a pass over a few files yields to one over all. */
   private readonly passes = new Latest<'all'>();
   private targets = new Map<string, string>();
@@ -33,7 +33,16 @@ export class LinkWarnings extends Disposable {
     measurements: Measurements,
   ) {
     super();
-    this.register(personas.onDidChangePersonas(() => this.checks.add('all')));
+    // Only the personas that came, went or changed files are looked at again.
+    this.register(
+      personas.onDidChangePersonas(({ folders }) => {
+        for (const folder of folders) {
+          const persona = personas.find(folder);
+          if (!persona) this.checks.add({ gone: folder }, `gone:${folder.toString()}`);
+          else for (const name of filesOf(persona)) this.checks.add({ folder, name }, `${folder.toString()}/${name}`);
+        }
+      }),
+    );
     // A file replaced by a link keeps its name: only its content change tells (settings changes, 'all', move no link).
     this.register(
       measurements.onDidChange(({ folder, names }) => {
@@ -48,15 +57,16 @@ export class LinkWarnings extends Disposable {
     return this.targets.get(uri.toString());
   }
 
-  private async check(items: ReadonlyArray<ContentChange | 'all'>): Promise<void> {
+  private async check(items: ReadonlyArray<Check>): Promise<void> {
     const all = items.includes('all');
     const latest = all ? this.passes.begin('all') : this.passes.current('all');
     const files = all
       ? this.personas.personas.flatMap((persona) => filesOf(persona).map((name) => ({ persona, name })))
       : items.flatMap((item) => {
-          const persona = item === 'all' ? undefined : this.personas.find(item.folder);
-          return persona && item !== 'all' ? [{ persona, name: item.name }] : [];
+          const persona = item === 'all' || 'gone' in item ? undefined : this.personas.find(item.folder);
+          return persona && item !== 'all' && 'name' in item ? [{ persona, name: item.name }] : [];
         });
+    const gone = items.flatMap((item) => (item !== 'all' && 'gone' in item ? [`${item.gone.toString()}/`] : []));
     const found = await mapBounded(files, FILES_IN_FLIGHT, async ({ persona, name }) => {
       const uri = vscode.Uri.joinPath(persona.uri, name);
       const root = persona.workspaceFolder?.uri;
@@ -64,7 +74,7 @@ export class LinkWarnings extends Disposable {
       return { key: uri.toString(), target: await linkLeadingOutside(uri.fsPath, root.fsPath) };
     });
     if (this.isDisposed || !latest()) return;
-    const targets = new Map(all ? [] : this.targets);
+    const targets = new Map(all ? [] : [...this.targets].filter(([key]) => !gone.some((folder) => key.startsWith(folder))));
     for (const { key, target } of found) {
       if (target === undefined) targets.delete(key);
       else targets.set(key, target);
@@ -90,6 +100,9 @@ export class LinkWarnings extends Disposable {
     }
   }
 }
+
+/** What to look at again: every file, one file, or a persona folder that is gone. */
+type Check = ContentChange | { readonly gone: vscode.Uri } | 'all';
 
 function filesOf(persona: Persona): Array<BootstrapName | typeof HEARTWOOD_FILE> {
   return persona.heartwood ? [...persona.files, HEARTWOOD_FILE] : [...persona.files];

@@ -169,12 +169,15 @@ export class PersonaStatusBar extends Disposable {
       item.accessibilityInformation = { label };
       item.show();
     }
-    const runtimeShown = JSON.stringify([persona.uri.toString(), profile.id, profile.label]);
+    const choice = this.measurements.runtimeChoice(persona.uri);
+    // "OpenClaw 2026.7.35, installed": which release, and why that one.
+    const named = choice ? `${profile.label}, ${choice.why}${choice.note ? ` (${choice.note})` : ''}` : profile.label;
+    const runtimeShown = JSON.stringify([persona.uri.toString(), profile.id, named]);
     if (runtimeShown !== this.runtimeRendered) {
       this.runtimeRendered = runtimeShown;
       const runtime = this.runtimeItem;
       runtime.text = `$(server-environment) ${RUNTIME_NAMES[profile.id]}`;
-      runtime.tooltip = vscode.l10n.t('Runtime: {0}. Click to choose the runtime whose injection Persona Studio shows.', profile.label);
+      runtime.tooltip = vscode.l10n.t('Runtime: {0}. Click to choose the runtime whose injection Persona Studio shows.', named);
       runtime.command = { command: CHOOSE_RUNTIME_COMMAND, title: vscode.l10n.t('Choose Runtime…'), arguments: [persona.uri] };
       runtime.accessibilityInformation = { label: vscode.l10n.t('Runtime {0}: choose another', profile.label) };
       runtime.show();
