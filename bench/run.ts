@@ -13,6 +13,7 @@ import { nodeExtensionBuild } from '../scripts/nodeBuild.mjs';
 import { benchBigMemory, benchKeystroke } from './core';
 import { benchEditor } from './editor';
 import { benchTokenCounting, benchTokenWorker } from './tokens';
+import { benchCheckTokens, benchHostileCounting } from './tokensHostile';
 import { benchUtf8 } from './utf8';
 
 const SMOKE = Boolean(process.env.BENCH_SMOKE);
@@ -43,6 +44,10 @@ async function main(): Promise<void> {
   table(benchTokenCounting());
   console.log('\nTokens: the worker counting after a keystroke, while the main loop keeps turning');
   table(await benchTokenWorker());
+  console.log('\nTokens: 2 MB on one line that is not prose, first count and a key typed in the middle (targets 1 s and 100 ms), and gpt-tokenizer on the whole');
+  table(benchHostileCounting(!SMOKE));
+  console.log('\nTokens: check with tokens against check --encoding off, the same 2 MB SOUL.md (target: 3 × at most)');
+  table(benchCheckTokens(SMOKE ? 1 : 3));
 
   console.log('\nCore: a change to MEMORY.md, read (bounded) and composed, in a fresh process each');
   const memory = benchBigMemory(SMOKE);

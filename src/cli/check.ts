@@ -31,7 +31,7 @@ import {
   ENCODING_LABELS,
   escapeControls,
 } from '../core';
-import { countTokens } from '../core/tokensCount';
+import { IncrementalTokenCounter } from '../core/tokensCount';
 import { DroppedRuleCheck, formatSecrets, formatTextChecks, HiddenCheck, SecretCheck } from './secrets';
 
 export interface FileCheck {
@@ -87,9 +87,11 @@ export function checkPersona(
   encoding?: TokenEncoding,
   composition: Composition = profile.compose(readPersonaInput(dir, profile, options), options),
 ): PersonaCheck {
-  const files = composition.files.map((file) => ({
+  // One counter per section; the whole text borrows their chunks' counts, so each is tokenized once.
+  const counters = encoding ? composition.files.map(() => new IncrementalTokenCounter(encoding)) : [];
+  const files = composition.files.map((file, i) => ({
     ...fileCheck(file, composition.unit),
-    ...(encoding && { tokens: countTokens(file.section, encoding) }),
+    ...(encoding && { tokens: counters[i].count(file.section) }),
   }));
   const heartwood = readHeartwood(dir, caps, options.warnAt);
   let state = files.reduce<CapState>((worst, file) => worseState(worst, file.state), 'missing');
@@ -106,7 +108,7 @@ export function checkPersona(
     cut: composition.files.some((file) => file.status === 'cut' || file.status === 'dropped'),
     // Only OpenClaw leaves a file out for being a link; the others follow links.
     refused: profile.id === 'openclaw' && composition.files.some(isRefusedLink),
-    ...(encoding && { tokens: countTokens(composition.text, encoding), encoding }),
+    ...(encoding && { tokens: new IncrementalTokenCounter(encoding).count(composition.text, counters), encoding }),
   };
 }
 

@@ -121,9 +121,7 @@ export function readPersonaInputAt(dir: string, profile: RuntimeProfile, rev: st
     const found = entry(relative);
     if (!found) continue;
     const content = found.mode === LINK_MODE ? linkedContent(repo.root, relative, found, entry, profile.readLimit) : contentOf(repo.root, found, profile.readLimit);
-    // A link to nothing is as absent as in the work tree.
-    if (!content) continue;
-    if (content.kind === 'unreadable') notes.push(`${relative} at ${short}: ${content.reason}, not read`);
+    if (content.kind === 'unreadable' && !content.symlink) notes.push(`${relative} at ${short}: ${content.reason}, not read`);
     files.set(relative, content);
   }
   return { input: { dir: absolute, files }, commit, notes };
@@ -149,11 +147,15 @@ const LINK_LIMIT = 4096;
  * What a symbolic link at the revision leads to, followed once inside the repository as the
  * work tree would follow it, marked `symlink` (OpenClaw refuses it; the others read it).
  */
-function linkedContent(root: string, relative: string, link: TreeEntry, entry: (relative: string) => TreeEntry | undefined, limit: number): FileContent | undefined {
+function linkedContent(root: string, relative: string, link: TreeEntry, entry: (relative: string) => TreeEntry | undefined, limit: number): FileContent {
   const target = new TextDecoder().decode(readBlob(root, link.object, link.size, LINK_LIMIT));
   if (path.posix.isAbsolute(target)) return { kind: 'unreadable', reason: 'a symbolic link to an absolute path (not followed in history)', symlink: true };
-  const found = entry(path.posix.join(path.posix.dirname(relative), target));
-  return found && { ...contentOf(root, found, limit), symlink: true };
+  const joined = path.posix.join(path.posix.dirname(relative), target);
+  const found = entry(joined);
+  // Leading nowhere, a link is a name the runtime finds and cannot read, as the work tree's reader has it.
+  if (!found) return { kind: 'unreadable', reason: 'ENOENT', symlink: true };
+  // Where it leads relative to the persona folder, as the work tree's reader says it.
+  return { ...contentOf(root, found, limit), symlink: true, linkTarget: joined };
 }
 
 function contentOf(root: string, entry: TreeEntry, limit: number): FileContent {

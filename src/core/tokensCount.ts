@@ -3,23 +3,30 @@
 // this only where counting happens (the CLI, the token worker), never in the extension.
 import { isEstimate, TokenEncoding } from './tokens';
 import { addScriptCounts, claudeEstimate, countScripts, emptyScriptCounts, ScriptCounts } from './tokensEstimate';
+import { commonPrefix, commonSuffix, CUT_LOOKAHEAD, cutsFrom, MAX_CHUNK } from './tokensChunks';
 import { BytePairCore, countPieces } from './tokensMerge';
+
+export { commonPrefix, commonSuffix, MAX_CHUNK };
 
 type ExactEncoding = 'o200k_base' | 'cl100k_base';
 
 /** What an encoding module of gpt-tokenizer exports, as far as counting needs it. */
 interface EncodingModule {
-  readonly default: { readonly bytePairEncodingCoreProcessor?: BytePairCore };
+  readonly default: { readonly bytePairEncodingCoreProcessor?: BytePairCore; setMergeCacheSize(size: number): void };
 }
 
 const encoders = new Map<ExactEncoding, Encoder>();
 
 /**
- * Counts plain text: text that looks like a special token (`<|endoftext|>`) is counted as
- * the text it is, since providers do not read special tokens out of a prompt's text
- * (gpt-tokenizer's own `encode` throws on it by default).
+ * `count` counts plain text: text that looks like a special token (`<|endoftext|>`) is
+ * counted as the text it is, since providers do not read special tokens out of a prompt's
+ * text (gpt-tokenizer's own `encode` throws on it by default). `split` is the encoding's
+ * pre-tokenizer expression (a copy, so its lastIndex is ours).
  */
-type Encoder = (text: string) => number;
+interface Encoder {
+  readonly count: (text: string, merged?: Map<string, number>) => number;
+  readonly split: RegExp;
+}
 
 function encoder(name: ExactEncoding): Encoder {
   let loaded = encoders.get(name);
@@ -30,7 +37,10 @@ function encoder(name: ExactEncoding): Encoder {
     /* eslint-enable @typescript-eslint/no-require-imports */
     const core = module.default.bytePairEncodingCoreProcessor;
     if (!core || !(core.tokenSplitRegex instanceof RegExp)) throw new Error(`gpt-tokenizer's ${name} has changed shape: counting needs its byte-pair core`);
-    loaded = (text) => countPieces(core, text);
+    // Pieces are merged in tokensMerge.ts; the library's cache, were it ever filled, would keep
+    // every text counted alive through its keys (slices of them).
+    module.default.setMergeCacheSize(0);
+    loaded = { count: (text, merged) => countPieces(core, text, merged), split: new RegExp(core.tokenSplitRegex.source, 'gu') };
     encoders.set(name, loaded);
   }
   return loaded;
@@ -43,69 +53,38 @@ function baseEncoding(encoding: TokenEncoding): ExactEncoding {
 
 /** Tokens of `text` in `encoding`: exact for o200k_base and cl100k_base, an estimate for Claude. */
 export function countTokens(text: string, encoding: TokenEncoding): number {
-  const exact = encoder(baseEncoding(encoding))(text);
+  const exact = encoder(baseEncoding(encoding)).count(text);
   return isEstimate(encoding) ? claudeEstimate(exact, countScripts(text)) : exact;
 }
 
 /**
- * A chunk is a paragraph, so a keystroke changes one chunk (two when it splits a
- * paragraph) and the cuts after it stay where they were; a paragraph longer than this
- * is also cut at safe line starts, this many characters apart at least.
- */
-export const MAX_CHUNK = 8192;
-
-/**
  * Where `text` may be cut so that the counts of the parts add up to the count of the
  * whole. Both encodings split text into pieces by a regular expression before merging
- * bytes, and merge inside a piece only. No piece of either expression holds a line
- * feed followed by a character that is neither white space nor `/` (o200k's punctuation
- * piece may run on `[\r\n/]*`), and the pieces before such a place are the same whether
- * the text goes on or ends there; so a cut just after a line feed, before such a
- * character, splits no piece, and the count of the whole is the sum of the parts.
- * tokens.test.ts checks this against gpt-tokenizer on random texts.
+ * bytes, and merge inside a piece only; so a cut between pieces, where the pieces before
+ * it are the same whether the text goes on or ends there, keeps the count. Two kinds:
+ *
+ * - Just after a line feed, before a character that is neither white space nor `/`: no
+ *   piece of either expression holds such a place (o200k's punctuation piece may run on
+ *   `[\r\n/]*`).
+ * - Where no line cut comes within four times `maxChunk`, between two pieces where the
+ *   first ends with a character that is not white space. Neither expression looks behind,
+ *   so the pieces after the cut are the same; before it, only `\s+(?!\S)` and `\s+$` could
+ *   end differently when the text ends there, and both end with white space. Which piece
+ *   ends are cut depends on the few characters before them (and on the cut before, past
+ *   four times `maxChunk`), so a text and the same text inside a longer one (a section in
+ *   the whole prompt) are cut alike after their first cuts, and their chunks counted once.
+ *
+ * tokens.test.ts checks both against gpt-tokenizer on random and hostile texts.
  */
-export function chunkBoundaries(text: string, maxChunk = MAX_CHUNK): number[] {
-  return [...cutsFrom(text, 0, maxChunk)];
-}
-
-/**
- * The cuts after a cut at `from`, in order. A cut depends only on the text before it, the
- * two units after it and the cut before it, so cutting can resume at any cut.
- */
-function* cutsFrom(text: string, from: number, maxChunk = MAX_CHUNK): Generator<number> {
-  let last = from;
-  let at = text.indexOf('\n', from);
-  while (at !== -1 && at + 1 < text.length) {
-    const start = at + 1;
-    const size = start - last;
-    if (isSafeStart(text, start) && (size >= maxChunk || endsBlankLine(text, at))) {
-      yield start;
-      last = start;
-    }
-    at = text.indexOf('\n', start);
-  }
-}
-
-/** Whether the line feed at `at` ends a blank line (`\n\n` or `\n\r\n`). */
-function endsBlankLine(text: string, at: number): boolean {
-  const before = text.charCodeAt(at - 1);
-  return before === 0x0a || (before === 0x0d && text.charCodeAt(at - 2) === 0x0a);
-}
-
-const WHITE_OR_SLASH = /[\s/]/u;
-
-function isSafeStart(text: string, index: number): boolean {
-  const unit = text.charCodeAt(index);
-  // ASCII white space for JavaScript's `\s`: tab, line feed, vertical tab, form feed, return, space.
-  if (unit < 0x80) return !(unit >= 0x09 && unit <= 0x0d) && unit !== 0x20 && unit !== 0x2f;
-  return !WHITE_OR_SLASH.test(String.fromCodePoint(text.codePointAt(index)!));
+export function chunkBoundaries(text: string, maxChunk = MAX_CHUNK, encoding: TokenEncoding = 'o200k_base'): number[] {
+  return [...cutsFrom(text, 0, encoder(baseEncoding(encoding)).split, maxChunk)];
 }
 
 /** `text` cut at its chunk boundaries. */
-export function chunksOf(text: string, maxChunk = MAX_CHUNK): string[] {
+export function chunksOf(text: string, maxChunk = MAX_CHUNK, encoding: TokenEncoding = 'o200k_base'): string[] {
   const chunks: string[] = [];
   let start = 0;
-  for (const cut of chunkBoundaries(text, maxChunk)) {
+  for (const cut of chunkBoundaries(text, maxChunk, encoding)) {
     chunks.push(text.slice(start, cut));
     start = cut;
   }
@@ -116,34 +95,6 @@ export function chunksOf(text: string, maxChunk = MAX_CHUNK): string[] {
 interface ChunkMeasure {
   readonly tokens: number;
   readonly scripts?: ScriptCounts;
-}
-
-/** Units compared at a time when looking for where two texts begin to differ. */
-const BLOCK = 1 << 16;
-
-/** How many units `a` and `b` have in common at their start: blocks compared natively, then halves. */
-export function commonPrefix(a: string, b: string): number {
-  const most = Math.min(a.length, b.length);
-  let same = 0;
-  let step = BLOCK;
-  while (step > 0) {
-    const size = Math.min(step, most - same);
-    if (size > 0 && b.startsWith(a.slice(same, same + size), same)) same += size;
-    else step >>= 1;
-  }
-  return same;
-}
-
-/** How many units (at most `most`) `a` and `b` have in common at their end. */
-export function commonSuffix(a: string, b: string, most: number): number {
-  let same = 0;
-  let step = BLOCK;
-  while (step > 0) {
-    const size = Math.min(step, most - same);
-    if (size > 0 && b.endsWith(a.slice(a.length - same - size, a.length - same), b.length - same)) same += size;
-    else step >>= 1;
-  }
-  return same;
 }
 
 /**
@@ -172,19 +123,45 @@ export class IncrementalTokenCounter {
     return i + 1 < this.starts.length ? this.starts[i + 1] : this.text.length;
   }
 
-  count(text: string): number {
-    const exact = encoder(baseEncoding(this.encoding));
+  /** The measure of a chunk of `chunk`'s text among the chunks of `others`, found by length, then text. */
+  private borrow(others: readonly IncrementalTokenCounter[], chunk: string): ChunkMeasure | undefined {
+    for (const other of others) {
+      if (other === this || other.encoding !== this.encoding) continue;
+      other.byLength ??= other.indexByLength();
+      for (const i of other.byLength.get(chunk.length) ?? []) if (other.text.startsWith(chunk, other.starts[i])) return other.measures[i];
+    }
+    return undefined;
+  }
+
+  /** This counter's chunks by length, built when another counter first borrows from it. */
+  private byLength: Map<number, number[]> | undefined;
+
+  private indexByLength(): Map<number, number[]> {
+    const index = new Map<number, number[]>();
+    this.starts.forEach((start, i) => {
+      const length = this.end(i) - start;
+      const same = index.get(length);
+      if (same) same.push(i);
+      else index.set(length, [i]);
+    });
+    return index;
+  }
+
+  /**
+   * Tokens of `text`. A chunk that one of `others` (counters in the same encoding) holds
+   * is not tokenized again: the whole prompt's chunks are mostly its sections' chunks.
+   */
+  count(text: string, others: readonly IncrementalTokenCounter[] = []): number {
+    const { count: exact, split } = encoder(baseEncoding(this.encoding));
     const estimate = isEstimate(this.encoding);
     const old = this.starts;
     const shift = text.length - this.text.length;
     // The old chunks still in place at the start, then those at the end, moved.
     const same = commonPrefix(this.text, text);
     const sameEnd = commonSuffix(this.text, text, Math.min(this.text.length, text.length) - same);
-    let front = 0;
-    while (front < old.length && this.end(front) <= same) front++;
-    // Cutting resumes at the old cut before: a cut looks at the two units after it, and
-    // a chunk is two units long at least (a line feed ends it; none starts it).
-    const kept = Math.max(0, front - 1);
+    // Cutting resumes at the last old cut decided by the common start alone.
+    let kept = 0;
+    while (kept < old.length && this.end(kept) + CUT_LOOKAHEAD <= same) kept++;
     const resume = kept > 0 ? old[kept] : 0;
     let back = old.length;
     while (back > kept && old[back - 1] + shift >= resume && old[back - 1] >= this.text.length - sameEnd) back--;
@@ -194,12 +171,13 @@ export class IncrementalTokenCounter {
     // The old chunks between, by text: edits in several places (a replace-all) or a
     // paragraph moved leave chunks there that need no tokenizing again.
     let between: Map<string, ChunkMeasure> | undefined;
+    const merged = new Map<string, number>();
     const add = (start: number, end: number) => {
       const piece = text.slice(start, end);
       between ??= new Map(old.slice(kept, back).map((at, i) => [this.text.slice(at, this.end(kept + i)), this.measures[kept + i]]));
-      let measure = between.get(piece);
+      let measure = between.get(piece) ?? this.borrow(others, piece);
       if (!measure) {
-        measure = { tokens: exact(piece), scripts: estimate ? countScripts(piece) : undefined };
+        measure = { tokens: exact(piece, merged), scripts: estimate ? countScripts(piece) : undefined };
         this.lastTokenized++;
       }
       starts.push(start);
@@ -210,7 +188,7 @@ export class IncrementalTokenCounter {
     let start = resume;
     let rejoined = -1;
     let next = back;
-    for (const cut of cutsFrom(text, resume)) {
+    for (const cut of cutsFrom(text, resume, split)) {
       add(start, cut);
       start = cut;
       while (next < old.length && old[next] + shift < cut) next++;
@@ -230,6 +208,7 @@ export class IncrementalTokenCounter {
     this.text = text;
     this.starts = starts;
     this.measures = measures;
+    this.byLength = undefined;
     let tokens = 0;
     const scripts = emptyScriptCounts();
     for (const measure of measures) {

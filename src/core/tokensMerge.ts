@@ -1,7 +1,9 @@
-// Exact counts that stay fast on hostile text. gpt-tokenizer merges the bytes of a piece
-// by scanning every pair for the lowest rank on each merge, which takes hours for a
-// 2 MB run of one letter; long pieces are merged here with a heap instead, in the same
-// order (lowest rank first, leftmost of equals), so the count is the same.
+// Exact counts that stay fast on hostile text. Byte-pair merging is done here, in the
+// library's order (lowest rank first, leftmost of equals), so the count is the same: short
+// pieces by scanning, as the library does, long ones with a heap (the library's scan takes
+// hours for a 2 MB run of one letter).
+
+import { countLongPiece, PIECE_CHUNK } from './tokensLongPiece';
 
 /** The parts of gpt-tokenizer's BytePairEncodingCore this file uses (pinned version). */
 export interface BytePairCore {
@@ -9,33 +11,134 @@ export interface BytePairCore {
   /** By rank: the token's text, or its bytes when they are not UTF-8. */
   readonly bytePairRankDecoder: readonly (string | readonly number[] | undefined)[];
   getBpeRankFromString(piece: string): number | undefined;
+  getBpeRankFromBytes(bytes: Uint8Array): number | undefined;
   bytePairEncode(piece: string): number[];
 }
 
-/** Pieces longer than this (in UTF-16 units) are merged with the heap. */
-export const LONG_PIECE = 1000;
+/** Pieces longer than this (in bytes) are merged with the heap, shorter ones by scanning. */
+export const LONG_PIECE = 64;
 
 const utf8 = new TextEncoder();
 
-/** Tokens of `text`, no special tokens: what gpt-tokenizer's countNative answers. */
-export function countPieces(core: BytePairCore, text: string, longPiece = LONG_PIECE): number {
+/**
+ * Tokens of `text`, no special tokens: what gpt-tokenizer's countNative answers. Pieces that
+ * are no token are merged here, not by the library: its merge decodes every pair's bytes as
+ * UTF-8 to look it up (most of its time on base64 or random bytes), and its cache keeps
+ * slices of every text it saw alive. `merged` remembers merged pieces: pass one map to the
+ * calls of one count, and drop it after, so it keeps no text of an earlier count alive.
+ */
+export function countPieces(core: BytePairCore, text: string, merged = new Map<string, number>(), longPiece = LONG_PIECE): number {
+  const ranks = byteRanks(core);
   let count = 0;
   for (const [piece] of text.matchAll(core.tokenSplitRegex)) {
-    if (core.getBpeRankFromString(piece) !== undefined) count++;
-    else if (piece.length > longPiece) count += mergeCount(byteRanks(core), utf8.encode(piece));
-    else count += core.bytePairEncode(piece).length;
+    if (core.getBpeRankFromString(piece) !== undefined) {
+      count++;
+      continue;
+    }
+    let tokens = merged.get(piece);
+    if (tokens === undefined) {
+      const key = pieceKey(piece);
+      tokens = key.length > 4 * PIECE_CHUNK ? countLongPiece(key, ranks, (part) => heapMergeStarts(ranks, part)) : mergeCount(ranks, key, longPiece);
+      if (merged.size < MERGED_KEPT) merged.set(piece, tokens);
+    }
+    count += tokens;
   }
   return count;
 }
 
+/** Merged pieces remembered within one count: enough for the repeats of base64 or a log. */
+const MERGED_KEPT = 1 << 16;
+
+const NOT_ASCII = /[\u0080-\uffff]/;
+let encoded = new Uint8Array(1024);
+
+/** The piece's UTF-8 bytes as a Latin-1 string, one char per byte: the key ranks are looked up by. */
+export function pieceKey(piece: string): string {
+  if (!NOT_ASCII.test(piece)) return piece;
+  // A lone surrogate becomes U+FFFD's bytes, as the library's TextEncoder makes it.
+  if (encoded.length < piece.length * 3) encoded = new Uint8Array(piece.length * 3);
+  const { written } = utf8.encodeInto(piece, encoded);
+  let key = '';
+  for (let i = 0; i < written; i += 8192) key += String.fromCharCode.apply(null, encoded.subarray(i, Math.min(written, i + 8192)) as unknown as number[]);
+  return key;
+}
+
 /**
- * How many tokens byte-pair merging leaves of `bytes`. Parts are a linked list by start
- * offset; the heap holds (rank, start) of each adjacent pair, with a version to skip
- * entries made stale by an earlier merge.
+ * How many tokens byte-pair merging leaves of `key` (bytes as a Latin-1 string): the lowest
+ * rank first, the leftmost of equals, as the library merges. Long pieces go to the heap.
  */
-export function mergeCount(ranks: ByteRanks, bytes: Uint8Array): number {
-  const n = bytes.length;
+export function mergeCount(ranks: ByteRanks, key: string, longPiece = LONG_PIECE): number {
+  return key.length > longPiece ? heapMergeCount(ranks, key) : scanMergeCount(ranks, key);
+}
+
+const NONE = Number.POSITIVE_INFINITY;
+let scanStarts = new Int32Array(LONG_PIECE + 2);
+let scanRanks = new Float64Array(LONG_PIECE + 2);
+
+/** The merge of a short piece: one scan for the lowest rank per merge, as tiktoken does. */
+function scanMergeCount(ranks: ByteRanks, key: string): number {
+  const n = key.length;
   if (n <= 1) return n;
+  if (scanStarts.length < n + 2) {
+    scanStarts = new Int32Array(n + 2);
+    scanRanks = new Float64Array(n + 2);
+  }
+  const starts = scanStarts;
+  const pairRanks = scanRanks;
+  // Part i runs from starts[i] to starts[i + 1]; pairRanks[i] is the rank of parts i and i + 1.
+  for (let i = 0; i <= n; i++) starts[i] = i;
+  for (let i = 0; i < n; i++) pairRanks[i] = pairRank(ranks, key, starts, i, n);
+  let parts = n;
+  for (;;) {
+    let lowest = NONE;
+    let at = -1;
+    for (let i = 0; i < parts - 1; i++) {
+      if (pairRanks[i] < lowest) {
+        lowest = pairRanks[i];
+        at = i;
+      }
+    }
+    if (at === -1) return parts;
+    // Merge parts at and at + 1: drop the start between them.
+    starts.copyWithin(at + 1, at + 2, parts + 1);
+    pairRanks.copyWithin(at + 1, at + 2, parts);
+    parts--;
+    pairRanks[at] = pairRank(ranks, key, starts, at, parts);
+    if (at > 0) pairRanks[at - 1] = pairRank(ranks, key, starts, at - 1, parts);
+  }
+}
+
+/** The rank of parts i and i + 1 merged, of `parts` parts; none past the last part. */
+function pairRank(ranks: ByteRanks, key: string, starts: Int32Array, i: number, parts: number): number {
+  if (i + 2 > parts) return NONE;
+  const rank = rankOf(ranks, key, starts[i], starts[i + 2]);
+  return rank < 0 ? NONE : rank;
+}
+
+/** The rank of the bytes from `start` to `end` of `key`, -1 when they are no token. */
+function rankOf(ranks: ByteRanks, key: string, start: number, end: number): number {
+  if (end - start === 2) return ranks.twoBytes[(key.charCodeAt(start) << 8) | key.charCodeAt(start + 1)];
+  if (end - start > ranks.longest + BOM.length) return -1;
+  // Bytes that start with a byte-order mark, the library decodes without it: ask it.
+  if (key.startsWith(BOM, start)) return ranks.library(key.substring(start, end)) ?? -1;
+  return ranks.byKey.get(key.substring(start, end)) ?? -1;
+}
+
+/** U+FEFF's bytes, as a Latin-1 string. */
+const BOM = '\xef\xbb\xbf';
+
+/**
+ * The merge of a long piece, in the same order. Parts are a linked list by start offset; the
+ * heap holds (rank, start) of each adjacent pair, with a version to skip entries made stale
+ * by an earlier merge.
+ */
+function heapMergeCount(ranks: ByteRanks, keys: string): number {
+  return heapMergeStarts(ranks, keys).length;
+}
+
+/** Where the tokens of `keys` start once merged, in order (the first at 0). */
+export function heapMergeStarts(ranks: ByteRanks, keys: string): Int32Array {
+  const n = keys.length;
   const next = new Int32Array(n + 1);
   const prev = new Int32Array(n + 1);
   const version = new Int32Array(n + 1);
@@ -44,16 +147,13 @@ export function mergeCount(ranks: ByteRanks, bytes: Uint8Array): number {
     prev[i] = i - 1;
   }
   const heap = new PairHeap();
-  // One Latin-1 copy of the piece: a pair's key is a substring of it.
-  const keys = latin1(bytes, 0, n);
   // The pair starting at part `start`: its bytes run to the end of the part after it.
   const push = (start: number) => {
     version[start]++;
     const second = next[start];
     if (second >= n) return;
-    const end = next[second];
-    const rank = end - start <= ranks.longest ? ranks.byKey.get(keys.substring(start, end)) : undefined;
-    if (rank !== undefined) heap.push(rank * RANK_SCALE + start, version[start]);
+    const rank = rankOf(ranks, keys, start, next[second]);
+    if (rank >= 0) heap.push(rank * RANK_SCALE + start, version[start]);
   };
   for (let start = 0; start < n - 1; start++) push(start);
   let parts = n;
@@ -70,7 +170,9 @@ export function mergeCount(ranks: ByteRanks, bytes: Uint8Array): number {
     push(start);
     if (prev[start] >= 0) push(prev[start]);
   }
-  return parts;
+  const starts = new Int32Array(parts);
+  for (let i = 0, at = 0; i < parts; i++, at = next[at]) starts[i] = at;
+  return starts;
 }
 
 /** Ranks by their bytes as a Latin-1 string (one char per byte), built once per encoding. */
@@ -78,6 +180,10 @@ export interface ByteRanks {
   readonly byKey: ReadonlyMap<string, number>;
   /** Bytes of the longest token: no longer pair needs looking up. */
   readonly longest: number;
+  /** Ranks of the two-byte tokens by their bytes (first × 256 + second), -1 where none: most lookups. */
+  readonly twoBytes: Int32Array;
+  /** The library's own lookup, for bytes it reads differently (after a byte-order mark). */
+  readonly library: (key: string) => number | undefined;
 }
 
 const byteRanksOf = new WeakMap<BytePairCore, ByteRanks>();
@@ -87,29 +193,20 @@ export function byteRanks(core: BytePairCore): ByteRanks {
   if (!ranks) {
     const byKey = new Map<string, number>();
     let longest = 0;
+    const twoBytes = new Int32Array(1 << 16).fill(-1);
     core.bytePairRankDecoder.forEach((token, rank) => {
       if (token === undefined) return;
-      const bytes = typeof token === 'string' ? utf8.encode(token) : Uint8Array.from(token);
-      byKey.set(latin1(bytes, 0, bytes.length), rank);
-      longest = Math.max(longest, bytes.length);
+      const key = typeof token === 'string' ? pieceKey(token) : String.fromCharCode(...token);
+      if (key.startsWith(BOM)) return;
+      byKey.set(key, rank);
+      longest = Math.max(longest, key.length);
+      if (key.length === 2) twoBytes[(key.charCodeAt(0) << 8) | key.charCodeAt(1)] = rank;
     });
-    ranks = { byKey, longest };
+    const library = (key: string) => core.getBpeRankFromBytes(Uint8Array.from(key, (char) => char.charCodeAt(0)));
+    ranks = { byKey, longest, twoBytes, library };
     byteRanksOf.set(core, ranks);
   }
   return ranks;
-}
-
-const LATIN1 = new TextDecoder('latin1');
-
-function latin1(bytes: Uint8Array, start: number, end: number): string {
-  // The WHATWG 'latin1' label is windows-1252, which remaps 0x80–0x9f: map bytes by hand there.
-  const part = bytes.subarray(start, end);
-  let plain = true;
-  for (let i = 0; i < part.length && plain; i++) plain = part[i] < 0x80 || part[i] > 0x9f;
-  if (plain) return LATIN1.decode(part);
-  let text = '';
-  for (let i = 0; i < part.length; i += 8192) text += String.fromCharCode.apply(null, part.subarray(i, i + 8192) as unknown as number[]);
-  return text;
 }
 
 /** Keys are rank × RANK_SCALE + start: a start offset is below 2^26 (64 MB). */

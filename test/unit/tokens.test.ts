@@ -18,7 +18,8 @@ import {
   runtimeProfile,
 } from '../../src/core';
 import { chunksOf, commonPrefix, commonSuffix, countTokens, IncrementalTokenCounter } from '../../src/core/tokensCount';
-import { BytePairCore, byteRanks, countPieces, mergeCount } from '../../src/core/tokensMerge';
+import { countLongPiece, forgetLongPieces } from '../../src/core/tokensLongPiece';
+import { BytePairCore, byteRanks, countPieces, heapMergeStarts, mergeCount, pieceKey } from '../../src/core/tokensMerge';
 import { personaFolder } from './helpers';
 
 const SAMPLE = path.resolve(__dirname, '../fixtures/tokens/sample');
@@ -79,18 +80,38 @@ describe('token counts', () => {
 });
 
 describe('chunked counting', () => {
-  it('adds up to the count of the whole when cut at every safe line start', () => {
+  /** Texts that make pieces end oddly: contractions, marks, every kind of white space, any code point. */
+  const hostile = fc
+    .array(
+      fc.oneof(
+        fragment,
+        fc.constantFrom("'ll", "'LL", "'", "'re", "'S", 'ABC', 'aBc', 'Ab', '\u0301\u0301', '١٢٣', '\u000b', '\u0085', '\u1680', '\u200a', '\u2029', '\u202f', '+/', '==', '!!\n', '?\r\n/', ' \t '),
+        fc.string({ unit: 'binary', maxLength: 6 }),
+      ),
+      { maxLength: 120 },
+    )
+    .map((parts) => parts.join(''));
+
+  it('adds up to the count of the whole when cut at every safe line start and between pieces (property)', () => {
     fc.assert(
-      fc.property(text, (t) => {
-        const chunks = chunksOf(t, 1);
-        assert.strictEqual(chunks.join(''), t);
+      fc.property(fc.oneof(text, hostile), (t) => {
         for (const encoding of exact) {
+          // At 1, lines longer than 2 units are cut between pieces wherever a cut keeps the count.
+          const chunks = chunksOf(t, 1, encoding);
+          assert.strictEqual(chunks.join(''), t);
           const sum = chunks.reduce((total, chunk) => total + encoders[encoding].encode(chunk, { disallowedSpecial: new Set() }).length, 0);
           assert.strictEqual(sum, encoders[encoding].encode(t, { disallowedSpecial: new Set() }).length, JSON.stringify(chunks));
         }
       }),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     );
+  });
+
+  it('cuts a long line between pieces, at most four times the chunk size apart', () => {
+    const line = 'QUJDRA+/x=='.repeat(4000);
+    const chunks = chunksOf(line);
+    assert.ok(chunks.length >= 2 && chunks.every((chunk) => chunk.length <= 4 * 8192 + 11), String(chunks.map((c) => c.length)));
+    for (const encoding of exact) assert.strictEqual(chunksOf(line, 8192, encoding).reduce((sum, chunk) => sum + countTokens(chunk, encoding), 0), encoders[encoding].encode(line).length);
   });
 
   it('recounts only the chunk a keystroke changed, and always equals the whole count', () => {
@@ -115,8 +136,10 @@ describe('chunked counting', () => {
 
 describe('incremental counting of edits anywhere', () => {
   const lines = Array.from({ length: 1200 }, (_, i) => `line ${i}: ${i % 7 === 0 ? '/path' : 'words and 日本語 😀'}`).join('\n');
-  const base = `${Object.values(sample()).join('\n\n')}\n\n${lines}\n\n${Object.values(sample()).join('\n\n')}`;
-  const inserted = fc.array(fc.constantFrom('x', ' ', '\n', '\n\n', '\r\n', '日', '😀', '\uD83D', '/', '#', 'word '), { maxLength: 8 }).map((parts) => parts.join(''));
+  // A line of 40,000 units, cut between pieces: contractions and marks decide a piece's end after it.
+  const longLine = Array.from({ length: 4000 }, (_, i) => ["it'll ", 'QUJD+/x==', '日本語、', "AB'LL", 'é\u0301 ', '😀!'][i % 6]).join('');
+  const base = `${Object.values(sample()).join('\n\n')}\n\n${lines}\n\n${longLine}\n${Object.values(sample()).join('\n\n')}`;
+  const inserted = fc.array(fc.constantFrom('x', ' ', '\n', '\n\n', '\r\n', '日', '😀', '\uD83D', '/', '#', 'word ', "'", 'll', 'L', '\u0301'), { maxLength: 8 }).map((parts) => parts.join(''));
   const edit = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(40), inserted);
 
   it('equals the whole count and cuts as chunksOf does, after any run of edits (property)', () => {
@@ -172,22 +195,46 @@ describe('incremental counting of edits anywhere', () => {
 
 describe('the heap merge of long pieces', () => {
   const core = (o200k.default as unknown as { bytePairEncodingCoreProcessor: BytePairCore }).bytePairEncodingCoreProcessor;
-  const utf8 = new TextEncoder();
 
-  it('merges exactly as gpt-tokenizer does', () => {
-    const piece = fc.array(fc.constantFrom('a', 'b', 'x', 'é', 'ß', '日', '本', 'ing', 'tion', '😀'), { minLength: 1, maxLength: 200 }).map((parts) => parts.join(''));
+  it('merges exactly as gpt-tokenizer does, by scanning and with the heap', () => {
+    const piece = fc.array(fc.constantFrom('a', 'b', 'x', 'é', 'ß', '日', '本', 'ing', 'tion', '😀', '+', '/', '\ufffd', '\ufeff', 'using'), { minLength: 1, maxLength: 200 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(piece, (p) => {
-        assert.strictEqual(mergeCount(byteRanks(core), utf8.encode(p)), core.bytePairEncode(p).length, p);
+        const expected = core.bytePairEncode(p).length;
+        assert.strictEqual(mergeCount(byteRanks(core), pieceKey(p)), expected, p);
+        assert.strictEqual(mergeCount(byteRanks(core), pieceKey(p), 0), expected, p);
+        assert.strictEqual(mergeCount(byteRanks(core), pieceKey(p), Infinity), expected, p);
       }),
       { numRuns: 400 },
     );
   });
 
+  it('counts a long piece in chunks, after any run of edits, as merging it whole does (property)', () => {
+    const ranks = byteRanks(core);
+    const merge = (key: string) => heapMergeStarts(ranks, key);
+    const unit = fc.constantFrom('x', 'x', 'x', 'y', '日', '本', '語', 'ing', 'é', '\ufeff', '😀', 'ab');
+    const piece = fc.array(unit, { minLength: 1, maxLength: 300 }).map((parts) => parts.join(''));
+    const edit = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(6), fc.array(unit, { maxLength: 4 }).map((parts) => parts.join('')));
+    fc.assert(
+      fc.property(piece, fc.array(edit, { maxLength: 8 }), fc.constantFrom(2, 8, 32), (start, edits, chunk) => {
+        forgetLongPieces();
+        let text = start;
+        for (const [where, removed, added] of [[0, 0, ''] as const, ...edits]) {
+          const at = Math.floor(where * text.length);
+          text = text.slice(0, at) + added + text.slice(at + removed);
+          const key = pieceKey(text);
+          assert.strictEqual(countLongPiece(key, ranks, merge, chunk), merge(key).length, text);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    forgetLongPieces();
+  });
+
   it('counts a 16,000-letter word as encode does, and a 2 MB one at all', () => {
     const word = 'x'.repeat(16_000);
     assert.strictEqual(countTokens(word, 'o200k_base'), o200k.encode(word).length);
-    assert.strictEqual(countPieces(core, 'abc'.repeat(700), 10), o200k.encode('abc'.repeat(700)).length);
+    assert.strictEqual(countPieces(core, 'abc'.repeat(700), new Map(), 10), o200k.encode('abc'.repeat(700)).length);
     // 2 MB of one letter: minutes in the library's merge, seconds with the heap.
     assert.strictEqual(countTokens('x'.repeat(2 * 1024 * 1024), 'o200k_base'), 2 * 1024 * 1024 / 8);
   });

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { TokenEncoding } from '../../core/tokens';
-import { CompositionRequest, CountRequest, TOKEN_WORKER_FILE, WorkerAnswer, WorkerRequest } from './protocol';
+import { CompositionRequest, CountRequest, TOKEN_WORKER_FILE, WORKER_HEAP_MB, WorkerAnswer, WorkerRequest } from './protocol';
 
 export { TOKEN_WORKER_FILE };
 
@@ -43,8 +43,11 @@ export class TokenEngine {
   /** Per section key: the text the worker holds, as last posted in a composition. */
   private readonly posted = new Map<string, string>();
   private disposed = false;
+  /** Heap requests waiting for their answer, by id. */
+  private readonly heapAsked = new Map<number, { resolve: (bytes: number) => void; reject: (error: Error) => void }>();
 
-  constructor(private readonly workerPath: string) {}
+  /** `heapMb` caps the worker's heap (tests pass a small one). */
+  constructor(private readonly workerPath: string, private readonly heapMb = WORKER_HEAP_MB) {}
 
   /** Whether the worker has been started (it is, from the first count until dispose). */
   get started(): boolean {
@@ -97,6 +100,16 @@ export class TokenEngine {
     });
   }
 
+  /** Bytes in use on the worker's heap after a full collection; starts the worker if needed. */
+  heapUsed(): Promise<number> {
+    if (this.disposed) return Promise.reject(new Error('the token engine is disposed'));
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.heapAsked.set(id, { resolve, reject });
+      this.post({ type: 'heap', id });
+    });
+  }
+
   /** Chunks the worker tokenized for the last answered count of `key` (the rest came from its cache). */
   chunksTokenized(key: string): number | undefined {
     return this.tokenized.get(key);
@@ -117,6 +130,8 @@ export class TokenEngine {
     for (const waiting of [...this.inFlight.values(), ...this.queued.values()]) waiting.resolve(undefined);
     this.inFlight.clear();
     this.queued.clear();
+    for (const asked of this.heapAsked.values()) asked.reject(new Error('the token engine is disposed'));
+    this.heapAsked.clear();
     void this.worker?.terminate();
     this.worker = undefined;
   }
@@ -132,21 +147,30 @@ export class TokenEngine {
     if (request.type === 'forget' && !this.worker) return;
     const worker = this.worker ?? this.start();
     // A worker with nothing to answer must not keep a process alive.
-    if (this.inFlight.size > 0) worker.ref();
+    if (this.inFlight.size > 0 || this.heapAsked.size > 0) worker.ref();
     worker.postMessage(request);
   }
 
   private start(): Worker {
     this.posted.clear();
-    const worker = new Worker(this.workerPath);
+    // Capped, so a text that needs more memory than is sane kills the worker, not the host.
+    const worker = new Worker(this.workerPath, { resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
     worker.on('message', (answer: WorkerAnswer) => this.answered(answer));
-    worker.on('error', (error) => this.failed(worker, error));
-    worker.on('exit', (code) => this.failed(worker, new Error(`the token worker stopped (exit code ${code})`)));
+    worker.on('error', (error: Error & { code?: string }) =>
+      this.failed(worker, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new Error(`the token worker ran out of memory (${this.heapMb} MB) and was stopped; the next count starts a new one`) : error),
+    );
+    worker.on('exit', (code) => this.failed(worker, new Error(`the token worker stopped (exit code ${code}); the next count starts a new one`)));
     this.worker = worker;
     return worker;
   }
 
   private answered(answer: WorkerAnswer): void {
+    if ('heapUsed' in answer) {
+      this.heapAsked.get(answer.id)?.resolve(answer.heapUsed);
+      this.heapAsked.delete(answer.id);
+      if (this.inFlight.size === 0 && this.heapAsked.size === 0) this.worker?.unref();
+      return;
+    }
     const key = [...this.inFlight].find(([, waiting]) => waiting.id === answer.id)?.[0];
     if (key === undefined) return;
     const waiting = this.inFlight.get(key)!;
@@ -166,16 +190,21 @@ export class TokenEngine {
       this.queued.delete(key);
       this.send(next);
     }
-    if (this.inFlight.size === 0) this.worker?.unref();
+    if (this.inFlight.size === 0 && this.heapAsked.size === 0) this.worker?.unref();
   }
 
   /** A worker that fails or exits fails what it was counting; the next count starts a new one. */
   private failed(worker: Worker, error: Error): void {
     if (this.worker !== worker) return;
     this.worker = undefined;
+    void worker.terminate();
+    // A new worker holds no section: the next composition sends them all.
+    this.posted.clear();
     const stranded = [...this.inFlight.values(), ...this.queued.values()];
     this.inFlight.clear();
     this.queued.clear();
     for (const waiting of stranded) waiting.reject(error);
+    for (const asked of this.heapAsked.values()) asked.reject(error);
+    this.heapAsked.clear();
   }
 }

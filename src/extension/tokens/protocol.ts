@@ -35,9 +35,20 @@ export interface ForgetRequest {
   readonly key: string;
 }
 
-export type WorkerRequest = CountRequest | CompositionRequest | ForgetRequest;
+/** How much of its heap the worker uses, after a full collection: for tests of its memory. */
+export interface HeapRequest {
+  readonly type: 'heap';
+  readonly id: number;
+}
+
+export type WorkerRequest = CountRequest | CompositionRequest | ForgetRequest | HeapRequest;
+
+/** The worker's heap cap: past it the worker dies alone, and the engine starts another. */
+export const WORKER_HEAP_MB = 512;
 
 export type WorkerAnswer =
   /** `sections`: a composition's section counts, in the order asked. */
   | { readonly id: number; readonly tokens: number; readonly tokenized: number; readonly sections?: readonly number[] }
-  | { readonly id: number; readonly error: string };
+  | { readonly id: number; readonly error: string }
+  /** `heapUsed`: bytes in use on the worker's heap. */
+  | { readonly id: number; readonly heapUsed: number };

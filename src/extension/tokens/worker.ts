@@ -1,5 +1,7 @@
 // The token worker: counts sections off the extension host's main loop, one incremental
 // counter per section key, so an edit recounts only the changed chunks.
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { IncrementalTokenCounter } from '../../core/tokensCount';
 import type { CompositionRequest, WorkerAnswer, WorkerRequest } from './protocol';
@@ -33,7 +35,9 @@ function countComposition(request: CompositionRequest): WorkerAnswer {
     return section.counted.tokens;
   });
   const total = counterFor(request.key, request.encoding);
-  const tokens = total.count(request.pieces.map((piece) => (typeof piece === 'number' ? texts[piece] : piece)).join(''));
+  // The whole text's chunks are mostly the sections' chunks, counted just now.
+  const sectionCounters = request.sections.flatMap(({ key }) => counters.get(key) ?? []);
+  const tokens = total.count(request.pieces.map((piece) => (typeof piece === 'number' ? texts[piece] : piece)).join(''), sectionCounters);
   return { id: request.id, tokens, tokenized: tokenized + total.lastTokenized, sections: counts };
 }
 
@@ -44,6 +48,11 @@ parentPort?.on('message', (request: WorkerRequest) => {
     return;
   }
   let answer: WorkerAnswer;
+  if (request.type === 'heap') {
+    collectGarbage();
+    parentPort?.postMessage({ id: request.id, heapUsed: getHeapStatistics().used_heap_size });
+    return;
+  }
   try {
     if (request.type === 'composition') answer = countComposition(request);
     else {
@@ -56,3 +65,9 @@ parentPort?.on('message', (request: WorkerRequest) => {
   }
   parentPort?.postMessage(answer);
 });
+
+/** A full collection, so what the heap holds is what is still reachable. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}

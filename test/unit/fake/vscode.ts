@@ -4,6 +4,7 @@
 // settings, text documents that can be typed into and saved. `require('vscode')` resolves
 // here in unit tests (see ../vscodeL10n.ts); `memory` drives it.
 import { posix } from 'node:path';
+import { globMatcher } from '../../../src/core/glob';
 import { l10n } from '../vscodeL10n';
 
 export { l10n };
@@ -114,6 +115,13 @@ export enum ConfigurationTarget {
   WorkspaceFolder = 3,
 }
 
+interface Watcher {
+  readonly matches: (path: string) => boolean;
+  readonly create: EventEmitter<Uri>;
+  readonly change: EventEmitter<Uri>;
+  readonly remove: EventEmitter<Uri>;
+}
+
 interface Entry {
   bytes: Uint8Array;
   mtime: number;
@@ -140,7 +148,7 @@ class Memory {
   readonly reads: string[] = [];
   workspaceFolders: { uri: Uri; name: string; index: number }[] = [];
   private clock = 1;
-  readonly watchers = new Set<{ create: EventEmitter<Uri>; change: EventEmitter<Uri>; remove: EventEmitter<Uri> }>();
+  readonly watchers = new Set<Watcher>();
   readonly onDidChangeTextDocument = new EventEmitter<{ document: FakeDocument; contentChanges: unknown[] }>();
   readonly onDidSaveTextDocument = new EventEmitter<FakeDocument>();
   readonly onDidCloseTextDocument = new EventEmitter<FakeDocument>();
@@ -163,7 +171,7 @@ class Memory {
     for (let dir = posix.dirname(path); !this.folders.has(dir); dir = posix.dirname(dir)) this.folders.add(dir);
     this.files.set(path, { bytes: encoder.encode(text), mtime });
     const uri = Uri.from({ scheme: 'memfs', path });
-    for (const watcher of this.watchers) (existed ? watcher.change : watcher.create).fire(uri);
+    for (const watcher of this.watching(path)) (existed ? watcher.change : watcher.create).fire(uri);
     return uri;
   }
 
@@ -197,13 +205,18 @@ class Memory {
     document.isDirty = false;
     this.files.set(document.uri.path, { bytes: encoder.encode(document.text), mtime: this.clock++ });
     this.onDidSaveTextDocument.fire(document);
-    for (const watcher of this.watchers) watcher.change.fire(document.uri);
+    for (const watcher of this.watching(document.uri.path)) watcher.change.fire(document.uri);
   }
 
   /** Changes a setting of the `personaStudio` section (or another, with its full key). */
   configure(key: string, value: unknown): void {
     this.settings.set(key, value);
     this.onDidChangeConfiguration.fire({ affectsConfiguration: (section) => key === section || key.startsWith(`${section}.`) });
+  }
+
+  /** The watchers whose glob matches the path, as VS Code's do. */
+  watching(path: string): Watcher[] {
+    return [...this.watchers].filter((watcher) => watcher.matches(path.slice(1)));
   }
 
   entry(uri: Uri): Entry | undefined {
@@ -242,8 +255,8 @@ export const workspace = {
   onDidChangeWorkspaceFolders: never.event,
   onDidGrantWorkspaceTrust: never.event,
   onDidRenameFiles: never.event,
-  createFileSystemWatcher() {
-    const watcher = { create: new EventEmitter<Uri>(), change: new EventEmitter<Uri>(), remove: new EventEmitter<Uri>() };
+  createFileSystemWatcher(glob: string) {
+    const watcher: Watcher = { matches: globMatcher([glob]), create: new EventEmitter<Uri>(), change: new EventEmitter<Uri>(), remove: new EventEmitter<Uri>() };
     memory.watchers.add(watcher);
     return {
       onDidCreate: watcher.create.event,
