@@ -1,7 +1,8 @@
 // What the text carries, in the real VS Code: a fake API key in TOOLS.md (which the
 // default toolnexus runtime sends) is an Error in Problems that names its kind and mask,
 // never its value; the status bar turns to a warning; the preview shows the mask; and a
-// copy asks first, then puts the masked text on the clipboard.
+// copy asks first, then puts the masked text on the clipboard; the quick fix puts the
+// environment variable in the key's place, and the error goes.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { eventually, openWorkspace, Workbench } from './harness';
@@ -27,7 +28,7 @@ async function extensionLoaded(wb: Workbench): Promise<void> {
 describe('Secrets the model provider would receive', function () {
   this.timeout(300_000);
 
-  it('a key in TOOLS.md: an Error in Problems, a warning in the status bar, a mask in the preview, and a question before a copy', async () => {
+  it('a key in TOOLS.md: an Error in Problems, a warning in the status bar, a mask in the preview, a question before a copy, and a quick fix that clears it', async () => {
     const key = fakeKey();
     const mask = maskOf(key);
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': 'You are Ava.\n', 'ava/TOOLS.md': `# Tools\n\nOPENAI_API_KEY=${key}\n` } });
@@ -78,5 +79,11 @@ describe('Secrets the model provider would receive', function () {
       assert.ok(copied.includes(`OPENAI_API_KEY=${mask}`), copied);
       assert.ok(!copied.includes(key), 'the clipboard holds the value');
     });
+
+    await wb.openFile('ava/TOOLS.md');
+    await wb.moveCursor({ line: 3, column: 20 });
+    await wb.applyQuickFix('Replace with ${OPENAI_API_KEY}');
+    await eventually(async () => assert.match(await wb.editorText(), /^OPENAI_API_KEY=\$\{OPENAI_API_KEY\}$/m));
+    await eventually(async () => assert.deepEqual((await wb.problems()).filter((entry) => entry.source === 'Persona Studio'), []), SLOW);
   });
 });
