@@ -32,7 +32,9 @@ import {
   escapeControls,
 } from '../core';
 import { IncrementalTokenCounter } from '../core/tokensCount';
+import { skillsFailed, SkillsReport } from '../core/skills';
 import { DroppedRuleCheck, formatSecrets, formatTextChecks, HiddenCheck, SecretCheck } from './secrets';
+import { formatSkillsTable, SkillCheck, skillChecks } from './skills';
 
 export interface FileCheck {
   readonly name: string;
@@ -76,6 +78,13 @@ export interface PersonaCheck {
   readonly hidden?: readonly HiddenCheck[];
   /** Rule lines in text the runtime drops. */
   readonly droppedRules?: readonly DroppedRuleCheck[];
+  /** OpenClaw's skill catalog of the workspace: every SKILL.md found, and what becomes of it. */
+  readonly skills?: SkillCheck[];
+  readonly skillsCatalog?: Pick<SkillsReport, 'budget' | 'format' | 'descriptionMaxChars' | 'limitNote'>;
+  /** A skill is skipped for an error, or left out by the catalog's budget. */
+  readonly skillsFailed?: boolean;
+  /** The report itself, for the text and GitHub formats (not in the JSON). */
+  readonly skillsReport?: SkillsReport;
 }
 
 /** Checks one persona folder; with an `encoding`, counts the tokens of what is sent. */
@@ -86,6 +95,7 @@ export function checkPersona(
   caps: HeartwoodCaps,
   encoding?: TokenEncoding,
   composition: Composition = profile.compose(readPersonaInput(dir, profile, options), options),
+  skills?: SkillsReport,
 ): PersonaCheck {
   // One counter per section; the whole text borrows their chunks' counts, so each is tokenized once.
   const counters = encoding ? composition.files.map(() => new IncrementalTokenCounter(encoding)) : [];
@@ -109,6 +119,12 @@ export function checkPersona(
     // Only OpenClaw leaves a file out for being a link; the others follow links.
     refused: profile.id === 'openclaw' && composition.files.some(isRefusedLink),
     ...(encoding && { tokens: new IncrementalTokenCounter(encoding).count(composition.text, counters), encoding }),
+    ...(skills && {
+      skills: skillChecks(skills),
+      skillsCatalog: { budget: skills.budget, format: skills.format, descriptionMaxChars: skills.descriptionMaxChars, limitNote: skills.limitNote },
+      skillsFailed: skillsFailed(skills),
+    }),
+    ...(skills && { skillsReport: skills }),
   };
 }
 
@@ -173,6 +189,7 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
   if (check.total.cap !== undefined) {
     lines.push(`  budget: ${formatCount(check.total.size)} of ${formatCount(check.total.cap)} ${unitWord[check.unit]} (${formatPercent(check.total.size / check.total.cap)})`);
   }
+  if (check.skillsReport) lines.push(...formatSkillsTable(check.skillsReport, escapeControls));
   const heartwood = check.heartwood;
   if (heartwood) {
     const voice = heartwood.hasVoice ? `, voice ${formatCount(heartwood.voiceChars)}` : '';

@@ -5,6 +5,7 @@
 // cannot undo GitHub's escapes of `%`, `,` and `:`.
 import * as path from 'node:path';
 import { formatCount, HEARTWOOD_FILE, oneLine } from '../core';
+import { skillProblems } from '../core/skills';
 import type { FileCheck, PersonaCheck } from './check';
 
 type Level = 'error' | 'warning';
@@ -76,6 +77,11 @@ function annotationsOf(check: PersonaCheck, runtimeLabel: string, warnAtFails: b
       title: `${HEARTWOOD_FILE} ${over ? 'over' : 'near'} its cap`,
       message: `${HEARTWOOD_FILE} is ${formatCount(heartwood.chars)} chars of its ${formatCount(heartwood.cap)} cap${dropped}.`,
     });
+  }
+  for (const problem of check.skillsReport ? skillProblems(check.skillsReport) : []) {
+    if (problem.severity === 'info') continue;
+    const title = problem.severity === 'error' ? 'Skill not in the prompt' : 'Skill not listed whole';
+    annotations.push({ file: problem.path, line: problem.line ?? 1, column: 1, level: problem.severity, title, message: `${problem.message}.` });
   }
   return annotations;
 }

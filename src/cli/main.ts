@@ -1,5 +1,6 @@
 // persona-studio: the command-line twin of the extension, on the same core.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   BOOTSTRAP_ORDER,
@@ -33,9 +34,10 @@ import { diffPersona, formatDiffText } from './diff';
 import { diffAnnotations, diffMarkdown, writeStepSummary } from './diffGithub';
 import { formatGithub, formatProblems } from './githubFormat';
 import { checkText } from './secrets';
+import { composePart, Part, PARTS, readSkills, skillFlags, skillOptions } from './skills';
 
 const USAGE = `Usage:
-  persona-studio compose [RUNTIME OPTIONS] DIR
+  persona-studio compose [RUNTIME OPTIONS] [SKILL OPTIONS] DIR
                                           print what the runtime injects for DIR, byte for byte
   persona-studio check [--json | --format text|json|github|problems] [--warn-at F] [--max-chars N]
                        [--ceiling N] [--encoding E] [RUNTIME OPTIONS] [--] DIR...
@@ -64,6 +66,11 @@ Runtime options:
   --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw;
                           its caps win over the two above, as in the editor (~/ is your home)
   --agent ID              the agent whose caps --config reads (default main)
+Skill options (--runtime openclaw; check lists the skills of DIR/skills and DIR/.agents/skills):
+  --part P                context | skills | all: the Project Context (default), the ## Skills
+                          section, or both with what stands between them in the system prompt
+  --tools T               exec (Code Mode, OpenClaw's default) | read: how the section says to read a skill
+  --no-plugin-skills      leave out the stock browser and canvas plugins' two skills
 Token options:
   --encoding E            ${TOKEN_ENCODINGS.join(' | ')} | off (default ${DEFAULT_TOKEN_ENCODING});
                           claude-estimate is an estimate, shown with ≈`;
@@ -170,12 +177,18 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
 }
 
 function compose(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: runtimeFlags });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...runtimeFlags, ...skillFlags } });
   const { profile, options } = runtimeChoice(values, err);
+  const part = values.part ?? 'context';
+  if (!(PARTS as readonly string[]).includes(part)) throw new UsageError(`--part takes ${PARTS.join(', ')}, not '${part}'`);
+  if (part !== 'context' && profile.id !== 'openclaw') throw new UsageError(`--part ${part} is OpenClaw's skill catalog: give --runtime openclaw too`);
   if (positionals.length !== 1) throw new UsageError('compose takes exactly one DIR');
   const dir = requireFolder(positionals[0]);
   const folder = folderOptions(dir, profile, options);
-  out.write(profile.compose(readPersonaInput(dir, profile, folder), folder).text);
+  const workspacePath = folder.workspacePath ?? path.resolve(dir);
+  const skills = part === 'context' ? undefined : readSkills(dir, skillOptions(values, workspacePath, (message) => new UsageError(message)));
+  const context = part === 'skills' ? '' : profile.compose(readPersonaInput(dir, profile, folder), folder).text;
+  out.write(composePart(part as Part, skills, context, workspacePath));
   return 0;
 }
 
@@ -191,9 +204,12 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
       ceiling: { type: 'string' },
       encoding: { type: 'string' },
       ...runtimeFlags,
+      tools: skillFlags.tools,
+      'no-plugin-skills': skillFlags['no-plugin-skills'],
     },
   });
   const { profile, options } = runtimeChoice(values, err);
+  const skillsFor = (dir: string) => (profile.id === 'openclaw' ? readSkills(dir, skillOptions(values, options.workspacePath ?? path.resolve(dir), (message) => new UsageError(message))) : undefined);
   if (positionals.length === 0) throw new UsageError('check takes at least one DIR');
   const warnAt = values['warn-at'] === undefined ? undefined : fraction(values['warn-at']);
   const caps = { maxChars: count(values['max-chars'], '--max-chars'), ceiling: count(values.ceiling, '--ceiling') };
@@ -207,16 +223,17 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
   for (const dir of dirs) {
     const measured = { ...folderOptions(dir, profile, options), warnAt: warnAt ?? DEFAULT_WARN_AT };
     const composition = profile.compose(readPersonaInput(dir, profile, measured), measured);
-    const check = checkPersona(dir, profile, measured, caps, encoding, composition);
+    const check = checkPersona(dir, profile, measured, caps, encoding, composition, skillsFor(dir));
     checks.push({ ...check, ...(await checkText(composition, label)) });
   }
   const secretSent = checks.some((c) => c.secrets?.some((s) => s.sent));
-  const failed = secretSent || checks.some((c) => c.cut || c.refused || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
+  const failed = secretSent || checks.some((c) => c.cut || c.refused || c.skillsFailed || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
   if (format === 'github') out.write(formatGithub(checks, label, warnAt !== undefined));
   else if (format === 'problems') out.write(formatProblems(checks, label));
   else if (format === 'json') {
     const report = { ok: !failed, runtime: profile.id, ...(options.openclawRelease && { release: options.openclawRelease }), warnAt: warnAt ?? DEFAULT_WARN_AT, encoding: encoding ?? 'off', personas: checks };
-    out.write(JSON.stringify(report, null, 2) + '\n');
+    // The skills' report object stays out: its list is there as `skills`.
+    out.write(JSON.stringify(report, (key, value: unknown) => (key === 'skillsReport' ? undefined : value), 2) + '\n');
   } else out.write(checks.map((c) => formatCheck(c, label)).join('\n\n') + '\n');
   return failed ? 1 : 0;
 }

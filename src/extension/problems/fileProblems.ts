@@ -12,6 +12,8 @@ import {
   measureCapProblem,
   miscasedBootstrapName,
   miscasedMessage,
+  OPENCLAW_LINK_NOT_FOLLOWED,
+  OPENCLAW_LINK_REFUSED,
 } from '../../core';
 import { heartwoodCaps, warnAt } from '../model/config';
 import { localize } from '../util/coreMessages';
@@ -25,6 +27,7 @@ export const DiagnosticCode = {
   near: 'cap-near',
   over: 'cap-over',
   miscased: 'miscased-name',
+  link: 'link-not-read',
 } as const;
 
 /** The editor changed while the content was being read: a newer pass is on its way. */
@@ -55,6 +58,11 @@ export async function diagnoseFile(
   const [measure, composition] = await Promise.all([measurements.file(uri), measurements.composition(folder)]);
   if (isStale(document, version)) return STALE;
   if (!measure) return [];
+  // A bootstrap file the runtime does not read because it is a link: said in its words, on the file.
+  if (measure.status === 'unreadable' && measure.note && (measure.note === OPENCLAW_LINK_REFUSED || measure.note.startsWith(OPENCLAW_LINK_NOT_FOLLOWED))) {
+    const sent = measure.marker ? vscode.l10n.t('{0} is sent in its place.', measure.marker) : vscode.l10n.t('Nothing of it is sent.');
+    return [diagnostic(new vscode.Range(0, 0, 0, 0), `${name}: ${measure.note}. ${sent}`, vscode.DiagnosticSeverity.Error, DiagnosticCode.link)];
+  }
   const problem = measureCapProblem(measure, composition.runtime, composition.unit, localize);
   if (!problem) return [];
   const locate = locator(document, measure.text);

@@ -123,6 +123,7 @@ export function bootstrapFileItem(node: FileNode, stats: FileStats): vscode.Tree
       item.contextValue = 'bootstrapFile.unreadable';
       item.description = vscode.l10n.t('unreadable') + unsaved;
       item.iconPath = stateIcon.near;
+      if (measure.note) lines.push(measure.note);
       lines.push(measure.marker ? vscode.l10n.t('{0} sends {1} in its place.', runtime, measure.marker) : vscode.l10n.t('{0} cannot read it and leaves it out.', runtime));
       break;
     case 'dropped':
