@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseSkillFrontmatter, shortenDescription, skillsSection } from '../../src/core/skills';
-import { runCli } from './helpers';
+import { runCli, runCliAsync } from './helpers';
 
 function workspace(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skills-cli-'));
@@ -56,14 +56,14 @@ describe('CLI: the skill catalog', () => {
     }
   });
 
-  it('check lists each skill with its state and fails on a skill skipped for an error', () => {
+  it('check lists each skill with its state and fails on a skill skipped for an error', async () => {
     const dir = workspace({ 'AGENTS.md': 'Rules.\n', 'skills/ok/SKILL.md': skill('ok', 'Fine.'), 'skills/bad/SKILL.md': skill('bad') });
-    const text = runCli('check', ...OPENCLAW, '--encoding', 'off', '--no-plugin-skills', dir);
+    const text = await runCliAsync('check', ...OPENCLAW, '--encoding', 'off', '--no-plugin-skills', dir);
     assert.strictEqual(text.code, 1);
     assert.match(text.out, /\n {2}ok +\d+ +in the prompt\n/);
     assert.match(text.out, /\n {2}bad +- +SKIPPED: no description/);
     assert.match(text.out, /skills catalog: 1 of 150 skills, \d+ of 18,000 chars/);
-    const json = JSON.parse(runCli('check', ...OPENCLAW, '--json', '--encoding', 'off', '--no-plugin-skills', dir).out);
+    const json = JSON.parse((await runCliAsync('check', ...OPENCLAW, '--json', '--encoding', 'off', '--no-plugin-skills', dir)).out);
     const skills = json.personas[0].skills as { name: string; state: string; descriptionChars: number; reason?: string }[];
     assert.deepStrictEqual(
       skills.map((s) => [s.name, s.state, s.descriptionChars]),
@@ -76,26 +76,26 @@ describe('CLI: the skill catalog', () => {
     assert.ok(!('skillsReport' in json.personas[0]));
   });
 
-  it('check passes when every skill is listed, hidden or gated, and without skills says so', () => {
+  it('check passes when every skill is listed, hidden or gated, and without skills says so', async () => {
     const dir = workspace({ 'skills/ok/SKILL.md': skill('ok', 'Fine.'), 'skills/off/SKILL.md': '---\nname: off\ndescription: x\ndisable-model-invocation: true\n---\n' });
-    assert.strictEqual(runCli('check', ...OPENCLAW, '--encoding', 'off', dir).code, 0);
-    const none = runCli('check', ...OPENCLAW, '--encoding', 'off', workspace({})).out;
+    assert.strictEqual((await runCliAsync('check', ...OPENCLAW, '--encoding', 'off', dir)).code, 0);
+    const none = (await runCliAsync('check', ...OPENCLAW, '--encoding', 'off', workspace({}))).out;
     assert.match(none, /\n {2}skills catalog: 2 of 150 skills \(2 from the stock plugins\), [\d,]+ of 18,000 chars\n/);
     assert.doesNotMatch(none, /SKILL +DESCRIPTION/);
   });
 
-  it('check --format github annotates the frontmatter line of the problem', () => {
+  it('check --format github annotates the frontmatter line of the problem', async () => {
     const dir = workspace({ 'skills/bad/SKILL.md': '---\nname: bad\ndescription: ok\n  oops: indented\n---\n' });
-    const { out, code } = runCli('check', ...OPENCLAW, '--format', 'github', '--encoding', 'off', dir);
+    const { out, code } = await runCliAsync('check', ...OPENCLAW, '--format', 'github', '--encoding', 'off', dir);
     assert.strictEqual(code, 1);
     const line = out.split('\n').find((l) => l.includes('SKILL.md'));
     assert.ok(line?.startsWith(`::error file=${path.join(dir, 'skills/bad/SKILL.md')},line=4,col=1,`), line);
     assert.match(line ?? '', /BAD_INDENT/);
   });
 
-  it('other runtimes check no skills', () => {
+  it('other runtimes check no skills', async () => {
     const dir = workspace({ 'skills/bad/SKILL.md': skill('bad') });
-    const json = JSON.parse(runCli('check', '--json', '--encoding', 'off', dir).out);
+    const json = JSON.parse((await runCliAsync('check', '--json', '--encoding', 'off', dir)).out);
     assert.strictEqual(json.personas[0].skills, undefined);
   });
 });

@@ -5,7 +5,7 @@ import assert from 'node:assert';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runCli } from './helpers';
+import { runCli, runCliAsync } from './helpers';
 
 interface Case {
   name: string;
@@ -31,6 +31,20 @@ const fixtures = require('../fixtures/openclaw-skills/cases.cjs') as {
 /** The fixed fake home and workspace path the golden outputs were made for. */
 const HOME = '/home/user';
 const SHOWN = '/home/user/.openclaw/workspace';
+
+/** Runs `fn` with HOME, PATH (only the fixtures' executables) and the fixtures' variables set, until it settles. */
+async function withFixtureHostAsync<T>(fn: () => Promise<T>): Promise<T> {
+  let settle!: () => void;
+  const done = new Promise<void>((resolve) => (settle = resolve));
+  let result!: Promise<T>;
+  withFixtureHost(() => {
+    result = fn();
+    // The host stays set until the answer is in: `check` reads skills and scans secrets after an await.
+    void result.finally(settle);
+  });
+  await done;
+  return result;
+}
 
 /** Runs `fn` with HOME, PATH (only the fixtures' executables) and the fixtures' variables set. */
 function withFixtureHost<T>(fn: () => T): T {
@@ -68,7 +82,7 @@ describe('Skill catalog against the golden outputs of openclaw@2026.9.6', () => 
   });
 
   for (const c of fixtures.CASES) {
-    it(`compose --part skills: ${c.name}`, () => {
+    it(`compose --part skills: ${c.name}`, async () => {
       const workspace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'skills-case-')), 'workspace');
       fixtures.materialize(c.name, workspace);
       try {
@@ -82,7 +96,7 @@ describe('Skill catalog against the golden outputs of openclaw@2026.9.6', () => 
           assert.ok(out === expected, `--part ${part} differs at ${firstDifference(out, expected)}`);
         }
 
-        const { out } = withFixtureHost(() => runCli('check', '--json', '--encoding', 'off', ...flags, workspace));
+        const { out } = await withFixtureHostAsync(() => runCliAsync('check', '--json', '--encoding', 'off', ...flags, workspace));
         const skills = (JSON.parse(out) as { personas: { skills: { name: string; path: string; state: string; reason?: string }[] }[] }).personas[0].skills;
         const expected = JSON.parse(fs.readFileSync(fixtures.expectedFile(c.name, 'json'), 'utf8')) as Expected;
         const listed = skills.filter((s) => ['inPrompt', 'shortened', 'descriptionOmitted'].includes(s.state));
