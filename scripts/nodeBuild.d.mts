@@ -6,3 +6,5 @@ export function nodeExtensionBuild(common?: BuildOptions): BuildOptions;
 export function json5Build(common?: BuildOptions): BuildOptions;
 export const SCAFFOLDING_BUNDLE: string;
 export function scaffoldingBuild(common?: BuildOptions): BuildOptions;
+export const SECRETS_UI_BUNDLE: string;
+export function secretsUiBuild(common?: BuildOptions): BuildOptions;

@@ -1,12 +1,31 @@
 // The Node build of the extension (package.json's `main`): what it leaves to bundles of
-// their own (JSON5, the scaffolding), loaded on first use rather than at activation. build.mjs and the unit tests
+// their own (JSON5, the scaffolding, the secrets UI and its detector), loaded on first use rather than at activation. build.mjs and the unit tests
 // share these options.
 
 /** The JSON5 parser, needed only when the user names an openclaw.json. */
 export const JSON5_BUNDLE = 'json5.js';
 
+/** The secrets UI, needed only once a persona is found; the detector it loads is dist/secrets.js. */
+export const SECRETS_UI_BUNDLE = 'secretsUi.js';
+
 /** The scaffolding commands and their templates, needed only when files are created. */
 export const SCAFFOLDING_BUNDLE = 'scaffolding.js';
+
+// extension.js requires the secret detector from its own bundle (scripts/secretsBuild.mjs) on the first scan.
+const separateSecrets = {
+  name: 'separate-secrets',
+  setup(build) {
+    build.onResolve({ filter: /\/secretsDetector$/ }, () => ({ path: './secrets.js', external: true }));
+  },
+};
+
+// extension.js requires the secrets UI (Problems, badge, masks of what the text carries) once a persona is found.
+const separateSecretsUi = {
+  name: 'separate-secrets-ui',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/secretsUi$/ }, () => ({ path: `./${SECRETS_UI_BUNDLE}`, external: true }));
+  },
+};
 
 // extension.js requires the scaffolding from its own bundle on the first scaffold command.
 const separateScaffolding = {
@@ -41,12 +60,17 @@ export function oneVscode() {
 
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
 export function nodeExtensionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding] };
+  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi] };
 }
 
 /** esbuild options of the scaffolding's own bundle, beside extension.js. */
 export function scaffoldingBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/commands/scaffolding.ts'], outfile: `dist/${SCAFFOLDING_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5] };
+  return { ...common, entryPoints: ['src/extension/commands/scaffolding.ts'], outfile: `dist/${SCAFFOLDING_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateSecrets] };
+}
+
+/** esbuild options of the secrets UI's own bundle, beside extension.js. */
+export function secretsUiBuild(common = {}) {
+  return { ...common, entryPoints: ['src/extension/model/secretsUi.ts'], outfile: `dist/${SECRETS_UI_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets] };
 }
 
 /** esbuild options of the parser's own bundle, beside extension.js. */

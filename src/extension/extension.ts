@@ -16,6 +16,7 @@ import { PersonaTree } from './tree/personaTree';
 import { logDiscovery } from './model/discoveryLog';
 import { log, setLogSink } from './util/log';
 import { registerCheckTasks } from './problems/checkTasks';
+import { Secrets } from './model/secrets';
 
 export function activate(context: vscode.ExtensionContext): void {
   const started = Date.now();
@@ -38,6 +39,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const measurements = phase('measurements', () => new Measurements(personas));
   // One token count per persona for every surface; its worker starts on the first count.
   const tokens = phase('tokens', () => new PersonaTokens(vscode.Uri.joinPath(context.extensionUri, 'dist', TOKEN_WORKER_FILE).fsPath));
+  // What the text carries (secrets, hidden text, dropped rules): scanned after a pause in typing.
+  const secrets = phase('secrets', () => new Secrets(personas, measurements, context.extensionUri));
   const previews = phase('previews', () =>
     new SoulPreviews(context, personas, {
       profile: (folder) => measurements.profile(folder),
@@ -46,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): void {
       heartwood: (folder) => measurements.heartwood(folder),
       onDidChange: measurements.onDidChange,
       tokens,
+      secrets,
     }),
   );
   const links = phase('links', () => new LinkWarnings(personas, measurements));
@@ -54,13 +58,14 @@ export function activate(context: vscode.ExtensionContext): void {
     personas,
     measurements,
     tokens,
+    secrets,
     previews,
     links,
     tree,
     phase('problems', () => new CapDiagnostics(personas, measurements)),
     phase('decorations', () => new DropDecorations(personas, measurements)),
-    phase('status', () => new PersonaStatusBar(personas, measurements, tokens)),
-    phase('commands', () => registerCommands({ context, personas, measurements, previews, tree })),
+    phase('status', () => new PersonaStatusBar(personas, measurements, tokens, secrets)),
+    phase('commands', () => registerCommands({ context, personas, measurements, previews, tree, secrets })),
     phase('tasks', () => registerCheckTasks(context, personas)),
     logDiscovery(personas),
     // The worker keeps each persona's texts to recount edits: not those of personas gone.

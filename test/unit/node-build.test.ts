@@ -1,15 +1,17 @@
 // The Node build of the extension (package.json's `main`), made as scripts/build.mjs makes
 // it: what activation loads holds neither the tokenizer, the JSON5 parser nor the
-// scaffolding and its templates; they are bundles of their own, required on first use.
+// scaffolding and its templates, nor the secrets UI and its detector; they are bundles of
+// their own, required on first use.
 import assert from 'node:assert';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { JSON5_BUNDLE, nodeExtensionBuild, SCAFFOLDING_BUNDLE } from '../../scripts/nodeBuild.mjs';
+import { JSON5_BUNDLE, nodeExtensionBuild, SCAFFOLDING_BUNDLE, SECRETS_UI_BUNDLE, secretsUiBuild } from '../../scripts/nodeBuild.mjs';
+import { SECRETS_BUNDLE } from '../../scripts/secretsBuild.mjs';
 
 const ROOT = path.join(__dirname, '..', '..');
 
 /** Inputs that must never be in extension.js: each is loaded only where it is needed. */
-const LAZY = [/^src\/extension\/commands\/(scaffolding|newPersona|createFiles)\.ts$/, /^node_modules\/json5\//, /^node_modules\/gpt-tokenizer\//, /^node_modules\/picomatch\//, /^src\/core\/tokensCount\.ts$/, /^src\/extension\/tokens\/worker\.ts$/];
+const LAZY = [/^src\/extension\/commands\/(scaffolding|newPersona|createFiles)\.ts$/, /^node_modules\/json5\//, /^node_modules\/gpt-tokenizer\//, /^node_modules\/picomatch\//, /^src\/core\/tokensCount\.ts$/, /^src\/extension\/tokens\/worker\.ts$/, /secretlint/, /^src\/core\/secrets\//, /^src\/extension\/(model\/secretScans|model\/secretsUi|problems\/secret\w+|tree\/secretDecorations|preview\/secretMasks|util\/secretMessages|commands\/secretCopy)\.ts$/];
 
 describe('node: the Node build of the extension', () => {
   let metafile: esbuild.Metafile;
@@ -34,10 +36,10 @@ describe('node: the Node build of the extension', () => {
     assert.deepStrictEqual(inputs.filter((input) => LAZY.some((pattern) => pattern.test(input))), []);
   });
 
-  it('requires the JSON5 parser and the scaffolding from their own bundles beside it', () => {
+  it('requires the JSON5 parser, the scaffolding, the secrets UI and the detector from their own bundles beside it', () => {
     // The output's imports: esbuild lists type-only imports it dropped among the inputs'.
     const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
-    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(), [`./${JSON5_BUNDLE}`, `./${SCAFFOLDING_BUNDLE}`]);
+    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(), [`./${JSON5_BUNDLE}`, `./${SCAFFOLDING_BUNDLE}`, `./${SECRETS_BUNDLE}`, `./${SECRETS_UI_BUNDLE}`].sort());
   });
 
   it('holds none of the templates the scaffolding writes', () => {
@@ -45,5 +47,13 @@ describe('node: the Node build of the extension', () => {
     assert.ok(inputs, 'the file purposes of the tree come from templates.ts');
     const output = Object.values(metafile.outputs)[0];
     assert.ok(output.inputs['src/core/templates.ts'].bytesInOutput < 1500, `${output.inputs['src/core/templates.ts'].bytesInOutput} bytes of templates.ts in extension.js`);
+  });
+
+  it('leaves the detector to dist/secrets.js from the secrets UI too', async function () {
+    this.timeout(60_000);
+    const result = await esbuild.build({ ...secretsUiBuild(), absWorkingDir: ROOT, write: false, metafile: true, logLevel: 'silent' });
+    const inputs = Object.keys(result.metafile!.inputs);
+    assert.deepStrictEqual(inputs.filter((input) => /secretlint|src[\\/]core[\\/]secrets[\\/]/.test(input)), []);
+    assert.ok(inputs.includes('src/extension/problems/secretProblems.ts'));
   });
 });

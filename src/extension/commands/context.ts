@@ -4,6 +4,7 @@
 import type * as vscode from 'vscode';
 import type { Measurements } from '../model/measurements';
 import type { PersonaWorkspace } from '../model/personaWorkspace';
+import type { Secrets } from '../model/secrets';
 import type { SoulPreviews } from '../preview/soulPreviews';
 import type { PersonaTree } from '../tree/personaTree';
 
@@ -13,4 +14,5 @@ export interface CommandContext {
   readonly measurements: Measurements;
   readonly previews: SoulPreviews;
   readonly tree: PersonaTree;
+  readonly secrets: Secrets;
 }

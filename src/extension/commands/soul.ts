@@ -1,19 +1,25 @@
 // Commands on a persona's composed soul: preview it, copy it, export it, refresh.
-// Copy and export take exactly the text the chosen runtime injects.
+// Copy and export take exactly the text the chosen runtime injects, after asking when it
+// holds a secret: the masked text, or the text as sent.
 import * as vscode from 'vscode';
 import { composeHeartwood, formatCount, RUNTIME_NAMES, utf8Length } from '../../core';
 
 import { Measurements } from '../model/measurements';
+import type { Secrets } from '../model/secrets';
 import { Persona } from '../model/personaWorkspace';
 import type { CommandContext } from './context';
 import { resolvePersona, saidNoFolder } from './pickPersona';
 
-/** What a persona sends under its runtime, or for a Heartwood-only persona its identity section. */
-async function composedText(measurements: Measurements, persona: Persona): Promise<{ text: string; what: string } | undefined> {
+/**
+ * What a persona sends under its runtime (after asking, when it sends a secret: masked or
+ * as sent), or for a Heartwood-only persona its identity section.
+ */
+async function composedText(measurements: Measurements, secrets: Secrets, persona: Persona, exporting: boolean): Promise<{ text: string; what: string } | undefined> {
   const composition = await measurements.composition(persona.uri);
   if (composition.found.length > 0) {
     const what = composition.runtime === 'toolnexus' ? vscode.l10n.t('composed soul') : vscode.l10n.t('{0} context', RUNTIME_NAMES[composition.runtime]);
-    return { text: composition.text, what };
+    const text = await secrets.shareText(persona.uri, persona.label, composition, what, exporting);
+    return text === undefined ? undefined : { text, what };
   }
   const measure = await measurements.heartwood(persona.uri);
   const heartwood = measure ? composeHeartwood(measure.text, measure.caps) : null;
@@ -22,7 +28,7 @@ async function composedText(measurements: Measurements, persona: Persona): Promi
   return undefined;
 }
 
-export function registerSoulCommands({ personas, measurements, previews }: CommandContext): vscode.Disposable[] {
+export function registerSoulCommands({ personas, measurements, previews, secrets }: CommandContext): vscode.Disposable[] {
   const pick = (target: unknown) => resolvePersona(personas, target, vscode.l10n.t('Choose a persona'));
   return [
     vscode.commands.registerCommand('personaStudio.openPreview', async (target?: unknown) => {
@@ -35,16 +41,17 @@ export function registerSoulCommands({ personas, measurements, previews }: Comma
     }),
     vscode.commands.registerCommand('personaStudio.copySoul', async (target?: unknown) => {
       const persona = await pick(target);
-      const composed = persona && (await composedText(measurements, persona));
+      const composed = persona && (await composedText(measurements, secrets, persona, false));
       if (!persona || !composed) return;
-      await vscode.env.clipboard.writeText(composed.text);
+      const { text } = composed;
+      await vscode.env.clipboard.writeText(text);
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('Copied the {0} of {1}: {2} bytes.', composed.what, persona.label, formatCount(utf8Length(composed.text))),
+        vscode.l10n.t('Copied the {0} of {1}: {2} bytes.', composed.what, persona.label, formatCount(utf8Length(text))),
       );
     }),
     vscode.commands.registerCommand('personaStudio.exportSoul', async (target?: unknown) => {
       const persona = await pick(target);
-      const composed = persona && (await composedText(measurements, persona));
+      const composed = persona && (await composedText(measurements, secrets, persona, true));
       if (!persona || !composed) return;
       // The save dialog asks before replacing an existing file; the user chose the path.
       const uri = await vscode.window.showSaveDialog({
@@ -71,6 +78,7 @@ export function registerSoulCommands({ personas, measurements, previews }: Comma
       if (answer === open) await vscode.window.showTextDocument(uri);
     }),
     vscode.commands.registerCommand('personaStudio.toggleDroppedText', () => previews.toggleDropped()),
+    vscode.commands.registerCommand('personaStudio.revealSecrets', () => previews.revealSecrets()),
     vscode.commands.registerCommand('personaStudio.refresh', async () => {
       if (saidNoFolder(vscode.l10n.t('Open a folder first: Persona Studio finds the personas inside it.'))) return;
       await personas.refresh();

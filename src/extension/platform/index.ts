@@ -8,6 +8,9 @@ import * as path from 'node:path';
 import type { EntryKind } from '../../core/discovery';
 import { linkLeadingOutside as linkOutside, readConfigFile } from '../../core/nodeFs';
 import { TokenEngine } from '../tokens/engine';
+import type * as SecretsModule from '../../core/secrets/bundle';
+
+export type SecretsBundle = typeof SecretsModule;
 
 /** Which extension host this build runs in, for the log. */
 export const HOST_KIND: string = 'Node extension host';
@@ -147,3 +150,11 @@ export const linkTargetOf: ((fsPath: string) => Promise<string | undefined>) | u
 
 /** Whether a local name is a link (even one leading nowhere). Undefined without a local disk. */
 export const isLinkNow: ((fsPath: string) => Promise<boolean>) | undefined = async (fsPath) => (await fs.promises.lstat(fsPath).catch(() => undefined))?.isSymbolicLink() === true;
+
+/**
+ * The secret detector (dist/secrets.js beside extension.js), required on the first scan.
+ * Undefined where nothing can be required: the caller evaluates dist/web/secrets.js itself.
+ */
+export const requireSecrets: (() => SecretsBundle) | undefined = () =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('../util/secretsDetector') as SecretsBundle;

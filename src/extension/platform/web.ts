@@ -31,5 +31,7 @@ export const linkTargetOf: typeof NodePlatform.linkTargetOf = undefined;
 
 export const isLinkNow: typeof NodePlatform.isLinkNow = undefined;
 
+export const requireSecrets: typeof NodePlatform.requireSecrets = undefined;
+
 // The same names as platform/index.ts, which is what the rest of the extension imports.
-({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive, installedOpenClaw, linkTargetOf, isLinkNow }) satisfies typeof NodePlatform;
+({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive, installedOpenClaw, linkTargetOf, isLinkNow, requireSecrets }) satisfies typeof NodePlatform;

@@ -4,6 +4,7 @@ import type * as vscode from 'vscode';
 import type { Composition, FileMeasure, RuntimeProfile } from '../../core';
 import type { CompositionChange, HeartwoodMeasure } from '../model/measurements';
 import type { PersonaTokens } from '../tokens/personaTokens';
+import type { Secrets } from '../model/secrets';
 
 export type { CompositionChange };
 
@@ -16,4 +17,6 @@ export interface CompositionSource {
   readonly onDidChange: vscode.Event<CompositionChange>;
   /** The persona's token counts, when the extension counts them. */
   readonly tokens?: PersonaTokens;
+  /** What the preview shows of the persona's secrets, when the extension scans for them. */
+  readonly secrets?: Pick<Secrets, 'masker' | 'reveal' | 'onDidChange'>;
 }

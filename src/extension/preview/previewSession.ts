@@ -14,6 +14,7 @@ import { tokensMessage } from '../tokens/tokenViews';
 import { SoulBlocks, SoulModel } from './blocks';
 import { CompositionSource } from './compositionSource';
 import { FullerTexts } from './droppedText';
+import { maskModel } from './maskedModel';
 import { heartwoodModel, labels } from './soulModel';
 import { SoulChanges, SoulSync } from './sync';
 
@@ -75,6 +76,15 @@ export class PreviewSession extends Disposable {
         this.updates.request();
       }),
     );
+    if (source.secrets) {
+      this.register(
+        source.secrets.onDidChange((folder) => {
+          if (this.folder?.toString() !== folder.toString()) return;
+          this.soulDirty = true;
+          this.updates.request();
+        }),
+      );
+    }
     if (source.tokens) {
       this.register(
         source.tokens.onDidChange((folder) => {
@@ -119,6 +129,11 @@ export class PreviewSession extends Disposable {
     if (!all) for (const name of cut) this.revealed.add(name);
     this.soulDirty = true;
     this.updates.request();
+  }
+
+  /** Shows the persona's secrets as sent, until its text changes. */
+  revealSecrets(): void {
+    if (this.folder && this.composition) this.source.secrets?.reveal(this.folder, this.composition);
   }
 
   /** Scrolls to a section, or to its cut, once the webview shows it. */
@@ -254,7 +269,10 @@ export class PreviewSession extends Disposable {
     const composition = await this.source.composition(folder);
     this.composition = composition;
     const fuller = this.revealed.size > 0 ? await this.fuller.of(folder, composition, this.revealed) : undefined;
-    const model = this.blocks.build(composition, this.source.profile(folder).label, (name) => this.revealed.has(name), fuller);
+    const built = this.blocks.build(composition, this.source.profile(folder).label, (name) => this.revealed.has(name), fuller);
+    // Secrets are masked before the text leaves the extension host.
+    const mask = this.source.secrets?.masker(folder, composition);
+    const model = mask ? maskModel(built, mask) : built;
     this.shown = model;
     return model;
   }

@@ -99,6 +99,13 @@ export class SoulPreviews extends Disposable {
     else this.view.toggleAllDropped();
   }
 
+  /** Shows the secrets of the persona in the active tab (else the Soul view's) as sent, until its text changes. */
+  revealSecrets(): void {
+    const panel = [...this.panels].find((candidate) => candidate.active);
+    if (panel) panel.session.revealSecrets();
+    else this.view.revealSecrets();
+  }
+
   /** Sends every preview its soul again. */
   refresh(): void {
     this.view.refresh();

@@ -80,6 +80,10 @@ export class SoulView extends Disposable implements vscode.WebviewViewProvider {
     this.session?.toggleAllDropped();
   }
 
+  revealSecrets(): void {
+    this.session?.revealSecrets();
+  }
+
   /** The persona list changed: a view with nothing to show may now have something. */
   personasChanged(): void {
     if (!this.session) return;

@@ -1,7 +1,8 @@
 // Two status-bar items for the persona of the active editor: its total against the
 // runtime's budget and the active file's share of its cap, coloured when any file nears
 // or passes its cap (a click opens the preview); and the runtime's name (a click
-// chooses another). Both read the one measurement, updated while typing.
+// chooses another). Both read the one measurement, updated while typing; the first
+// turns to a warning when the persona sends a secret (from the secret scans).
 import * as vscode from 'vscode';
 import { CapState, Composition, HEARTWOOD_FILE, RUNTIME_NAMES, statusSummary, StatusSummary } from '../../core';
 import { CHOOSE_RUNTIME_COMMAND } from '../commands/chooseRuntime';
@@ -10,6 +11,7 @@ import { localize } from '../util/coreMessages';
 import { STATUS_BAR_DELAY_MS } from '../util/delays';
 import { Disposable } from '../util/disposable';
 import { Measurements } from '../model/measurements';
+import type { Secrets } from '../model/secrets';
 import type { PersonaTokens } from '../tokens/personaTokens';
 import { tooltipLines } from '../tokens/tokenViews';
 import { baseName, Persona, PersonaWorkspace } from '../model/personaWorkspace';
@@ -36,8 +38,16 @@ export class PersonaStatusBar extends Disposable {
     private readonly personas: PersonaWorkspace,
     private readonly measurements: Measurements,
     private readonly tokens?: PersonaTokens,
+    private readonly secrets?: Secrets,
   ) {
     super();
+    if (secrets) {
+      this.register(
+        secrets.onDidChange((folder) => {
+          if (this.shown?.persona.uri.toString() === folder.toString()) this.queue.request();
+        }),
+      );
+    }
     if (tokens) {
       this.register(
         tokens.onDidChange((folder) => {
@@ -135,19 +145,23 @@ export class PersonaStatusBar extends Disposable {
         : summary.state === 'near'
           ? vscode.l10n.t('a file is near its cap')
           : vscode.l10n.t('every file is within its cap');
-    const hover = tooltip(persona, summary, profile.label, tokenLines);
-    const label = vscode.l10n.t('Persona {0}: {1} {2}, {3}', persona.label, RUNTIME_NAMES[profile.id], summary.soul, state);
+    const sent = this.secrets?.sent(persona.uri) ?? 0;
+    const secretLine =
+      sent === 0 ? '' : sent === 1 ? vscode.l10n.t('1 secret is sent to the model provider on every turn: see Problems.') : vscode.l10n.t('{0} secrets are sent to the model provider on every turn: see Problems.', sent);
+    const hover = tooltip(persona, summary, profile.label, tokenLines, secretLine);
+    const label = vscode.l10n.t('Persona {0}: {1} {2}, {3}', persona.label, RUNTIME_NAMES[profile.id], summary.soul, state) + (secretLine && `. ${secretLine}`);
+    const text = sent > 0 ? `${summary.text} $(key)` : summary.text;
     // Every property set sends the item to the workbench again: an item that would show
     // what it shows already (the runtime's, while typing) is left alone.
-    const personaShown = JSON.stringify([persona.uri.toString(), summary.text, summary.state, hover.value, label]);
+    const personaShown = JSON.stringify([persona.uri.toString(), text, summary.state, hover.value, label]);
     if (personaShown !== this.rendered) {
       this.rendered = personaShown;
       const item = this.item;
-      item.text = summary.text;
+      item.text = text;
       item.backgroundColor =
         summary.state === 'over'
           ? new vscode.ThemeColor('statusBarItem.errorBackground')
-          : summary.state === 'near'
+          : summary.state === 'near' || sent > 0
             ? new vscode.ThemeColor('statusBarItem.warningBackground')
             : undefined;
       item.tooltip = hover;
@@ -171,7 +185,7 @@ export class PersonaStatusBar extends Disposable {
   }
 }
 
-function tooltip(persona: Persona, summary: StatusSummary, runtimeLabel: string, tokenLines: readonly string[]): vscode.MarkdownString {
+function tooltip(persona: Persona, summary: StatusSummary, runtimeLabel: string, tokenLines: readonly string[], secretLine: string): vscode.MarkdownString {
   const markdown = new vscode.MarkdownString(undefined, true);
   markdown.appendMarkdown('**');
   markdown.appendText(persona.label);
@@ -187,6 +201,11 @@ function tooltip(persona: Persona, summary: StatusSummary, runtimeLabel: string,
   markdown.appendMarkdown('\n\n');
   for (const line of tokenLines) {
     markdown.appendText(line);
+    markdown.appendMarkdown('\n\n');
+  }
+  if (secretLine) {
+    markdown.appendMarkdown('$(key) ');
+    markdown.appendText(secretLine);
     markdown.appendMarkdown('\n\n');
   }
   markdown.appendMarkdown(vscode.l10n.t('Click to open the soul preview.'));

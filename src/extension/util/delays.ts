@@ -29,3 +29,8 @@ export const TOKEN_COUNT_DELAY_MS = 0;
 export const LARGE_TOKEN_COUNT_DELAY_MS = 250;
 /** What makes a persona large for counting: the text its runtime sends, in UTF-16 units. */
 export const LARGE_TOKEN_COUNT_UNITS = 256 * 1024;
+/**
+ * The secret scan waits for typing to pause this long: it reads the whole text (about a
+ * quarter second for 2 MB on two cores, docs/security.md), too slow for every keystroke.
+ */
+export const SECRET_SCAN_PAUSE_MS = 400;
