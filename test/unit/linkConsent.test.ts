@@ -193,7 +193,7 @@ describe('linked files outside the workspace (in-memory VS Code)', () => {
 
   it('a runtime that sends its own marker for the link (OpenClaw) holds nothing back', () => {
     const linked: LinkedFile[] = [{ name: 'SOUL.md', uri: vscode.Uri.file('/w/SOUL.md'), target: '~/x', shown: false }];
-    const measure = (note: string, status = 'unreadable') => ({ files: [{ name: 'SOUL.md', status, note } as unknown as FileMeasure] }) as Composition;
+    const measure = (note: string, status = "unreadable") => ({ files: [{ name: "SOUL.md", status, note } as unknown as FileMeasure] }) as unknown as Composition;
     assert.deepStrictEqual(heldBack(measure('a link it does not follow: OpenClaw sends "[MISSING]"'), linked), []);
     assert.deepStrictEqual(heldBack(measure('OpenClaw does not read a bootstrap file through a symbolic link'), linked), []);
     assert.strictEqual(heldBack(measure('', 'empty'), linked).length, 1);
