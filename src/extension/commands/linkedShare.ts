@@ -10,6 +10,12 @@ function listed(files: readonly LinkedFile[]): string {
   return files.map((file) => `${file.name} → ${file.target}`).join(', ');
 }
 
+/** What a copy or export says of the linked files left out ('' when none is). */
+export function heldBackNote(linked: readonly LinkedFile[], composition: Composition): string {
+  const held = heldBack(composition, linked);
+  return held.length === 0 ? '' : vscode.l10n.t('Left out, as not shown: {0} (outside the workspace; Show it in the preview first to include it).', listed(held));
+}
+
 /**
  * Whether to go on with the copy or export, and what to add to its message; asks first
  * when the text holds a linked file the user let be shown.
@@ -22,8 +28,7 @@ export async function linkedShare(
   exporting: boolean,
 ): Promise<{ readonly proceed: boolean; readonly note: string }> {
   const sent = linked.filter((file) => file.shown && !runtimeSkipsLink(composition.files.find((measure) => measure.name === file.name)));
-  const held = heldBack(composition, linked);
-  const note = held.length === 0 ? '' : vscode.l10n.t('Left out, as not shown: {0} (outside the workspace; Show it in the preview first to include it).', listed(held));
+  const note = heldBackNote(linked, composition);
   if (sent.length === 0) return { proceed: true, note };
   const go = exporting ? vscode.l10n.t('Export anyway') : vscode.l10n.t('Copy anyway');
   const answer = await vscode.window.showWarningMessage(

@@ -9,7 +9,7 @@ import type { Secrets } from '../model/secrets';
 import { Persona } from '../model/personaWorkspace';
 import type { CommandContext } from './context';
 import { resolvePersona, saidNoFolder } from './pickPersona';
-import { linkedShare } from './linkedShare';
+import { heldBackNote, linkedShare } from './linkedShare';
 
 /**
  * What a persona sends under its runtime (after asking, when it sends a secret: masked or
@@ -27,7 +27,10 @@ async function composedText(measurements: Measurements, secrets: Secrets, person
   const measure = await measurements.heartwood(persona.uri);
   const heartwood = measure ? composeHeartwood(measure.text, measure.caps) : null;
   if (heartwood !== null) return { text: heartwood, what: vscode.l10n.t('Heartwood identity section') };
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no bootstrap file yet: its soul is empty.', persona.label));
+  // Its only files may be links held back: then it is not empty, only not shown yet.
+  const held = heldBackNote(measurements.linkedOutside(persona.uri), composition);
+  const empty = vscode.l10n.t('{0} has no bootstrap file yet: its soul is empty.', persona.label);
+  void vscode.window.showInformationMessage(held ? vscode.l10n.t('Nothing of {0} is shown yet.', persona.label) + ` ${held}` : empty);
   return undefined;
 }
 
