@@ -5,10 +5,8 @@ import assert from 'node:assert';
 describe('the log', () => {
   it('writes from a second copy of its module (another bundle) to the sink the first one set', () => {
     const file = require.resolve('../../src/extension/util/log');
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const first = require(file) as typeof import('../../src/extension/util/log');
     delete require.cache[file];
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const second = require(file) as typeof import('../../src/extension/util/log');
     assert.notStrictEqual(first, second);
     const written: string[] = [];
