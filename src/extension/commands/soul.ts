@@ -9,7 +9,6 @@ import type { Secrets } from '../model/secrets';
 import { Persona } from '../model/personaWorkspace';
 import type { CommandContext } from './context';
 import { resolvePersona, saidNoFolder } from './pickPersona';
-import { heldBackNote, linkedShare } from './linkedShare';
 
 /**
  * What a persona sends under its runtime (after asking, when it sends a secret: masked or
@@ -19,7 +18,7 @@ async function composedText(measurements: Measurements, secrets: Secrets, person
   const composition = await measurements.composition(persona.uri);
   if (composition.found.length > 0) {
     const what = composition.runtime === 'toolnexus' ? vscode.l10n.t('composed soul') : vscode.l10n.t('{0} context', RUNTIME_NAMES[composition.runtime]);
-    const linked = await linkedShare(measurements.linkedOutside(persona.uri), composition, what, persona.label, exporting);
+    const linked = await secrets.linkedShare(measurements.linkedOutside(persona.uri), composition, what, persona.label, exporting);
     if (!linked.proceed) return undefined;
     const text = await secrets.shareText(persona.uri, persona.label, composition, what, exporting);
     return text === undefined ? undefined : { text, what, note: linked.note };
@@ -27,10 +26,9 @@ async function composedText(measurements: Measurements, secrets: Secrets, person
   const measure = await measurements.heartwood(persona.uri);
   const heartwood = measure ? composeHeartwood(measure.text, measure.caps) : null;
   if (heartwood !== null) return { text: heartwood, what: vscode.l10n.t('Heartwood identity section') };
-  // Its only files may be links held back: then it is not empty, only not shown yet.
-  const held = heldBackNote(measurements.linkedOutside(persona.uri), composition);
-  const empty = vscode.l10n.t('{0} has no bootstrap file yet: its soul is empty.', persona.label);
-  void vscode.window.showInformationMessage(held ? vscode.l10n.t('Nothing of {0} is shown yet.', persona.label) + ` ${held}` : empty);
+  // Its only files may be links held back: the message names them.
+  const held = secrets.heldBackNote(measurements.linkedOutside(persona.uri), composition);
+  void vscode.window.showInformationMessage(`${vscode.l10n.t('{0} has no bootstrap file yet: its soul is empty.', persona.label)} ${held}`.trim());
   return undefined;
 }
 
