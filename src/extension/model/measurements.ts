@@ -18,10 +18,13 @@ import {
   runtimeProfile,
   reportHeartwood,
 } from '../../core';
-import { heartwoodCaps, RUNTIME_SETTINGS, runtimeId, runtimeOptions, warnAt } from './config';
+import { heartwoodCaps, RUNTIME_SETTINGS, runtimeId, runtimeOptions, skillSettings, warnAt } from './config';
 import { Disposable } from '../util/disposable';
 import { LiveContent } from './liveContent';
-import { pathExistsNow } from '../platform';
+import { homeFolder, pathExistsNow } from '../platform';
+import { SKILLS_CHANGE, startSkills } from './skills';
+import type { SkillsUi } from './skillsUi';
+import type { SkillsMeasure } from './skillTypes';
 import { OpenClawChoice, OpenClawContext } from './openclawContext';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
 
@@ -74,6 +77,8 @@ export class Measurements extends Disposable {
   private readonly openclaw = this.register(new OpenClawContext());
   /** A profile under the label of the release chosen for it ("OpenClaw 2026.7.35"), by label. */
   private readonly labelled = new Map<string, RuntimeProfile>();
+  /** The skills bundle (catalog, tree rows, Problems), loaded once an OpenClaw persona is found. */
+  private skillsUi: SkillsUi | undefined;
 
   constructor(private readonly personas: PersonaWorkspace) {
     super();
@@ -129,6 +134,26 @@ export class Measurements extends Disposable {
       },
     );
     return composition;
+  }
+
+  /**
+   * An OpenClaw persona's skill catalog (the `## Skills` section sent on every turn before the
+   * Project Context) under the skill settings: computed once per version of its SKILL.md files
+   * and shared by every surface; undefined under another runtime. A change fires onDidChange
+   * with the name `SKILLS_CHANGE`.
+   */
+  skills(folder: vscode.Uri): Promise<SkillsMeasure | undefined> {
+    if (runtimeId(folder) !== 'openclaw') return Promise.resolve(undefined);
+    return this.skillsBundle().model.measure(folder, skillSettings(folder, homeFolder));
+  }
+
+  /** The skills bundle, started on first use. */
+  skillsBundle(): SkillsUi {
+    if (!this.skillsUi) {
+      const ui = (this.skillsUi = this.register(startSkills(this.personas, this)));
+      this.register(ui.model.onDidChange((folder) => this.invalidate(folder, [SKILLS_CHANGE])));
+    }
+    return this.skillsUi;
   }
 
   /** True when the folder's composition is computed and current: reading it now costs nothing. */
@@ -265,6 +290,8 @@ export class Measurements extends Disposable {
       if (!next.has(key)) this.folders.delete(key);
     }
     this.personaKeys = next;
+    // Skills' Problems show without a surface asking: the bundle starts with the first OpenClaw persona.
+    if (!this.skillsUi && this.personas.personas.some((persona) => runtimeId(persona.uri) === 'openclaw')) this.skillsBundle();
   }
 
   private invalidate(folder: vscode.Uri, names: readonly string[] | 'all'): void {

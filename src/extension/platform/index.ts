@@ -158,3 +158,6 @@ export const isLinkNow: ((fsPath: string) => Promise<boolean>) | undefined = asy
 export const requireSecrets: (() => SecretsBundle) | undefined = () =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('../util/secretsDetector') as SecretsBundle;
+
+/** The home folder (`/`-separated), under which OpenClaw writes a skill's location `~/…`. Undefined without a local disk. */
+export const homeFolder: string | undefined = os.homedir().replace(/\\/g, '/');

@@ -33,5 +33,7 @@ export const isLinkNow: typeof NodePlatform.isLinkNow = undefined;
 
 export const requireSecrets: typeof NodePlatform.requireSecrets = undefined;
 
+export const homeFolder: typeof NodePlatform.homeFolder = undefined;
+
 // The same names as platform/index.ts, which is what the rest of the extension imports.
-({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive, installedOpenClaw, linkTargetOf, isLinkNow, requireSecrets }) satisfies typeof NodePlatform;
+({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive, installedOpenClaw, linkTargetOf, isLinkNow, requireSecrets, homeFolder }) satisfies typeof NodePlatform;

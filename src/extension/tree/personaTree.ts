@@ -45,7 +45,7 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
   constructor(
     _context: vscode.ExtensionContext,
     private readonly personas: PersonaWorkspace,
-    measurements: Measurements,
+    private readonly measurements: Measurements,
     private readonly links?: LinkWarnings,
     private readonly tokens?: PersonaTokens,
   ) {
@@ -179,7 +179,13 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     switch (element.kind) {
       case 'persona': {
         const add = element.addBootstrap();
-        return [...element.files(), ...(add ? [add] : []), ...element.miscased()];
+        const skills = await this.measurements.skills(element.uri);
+        const shown = skills && (skills.report.skills.some((skill) => skill.source !== 'plugin') || skills.report.notices.length > 0);
+        return [...element.files(), ...(add ? [add] : []), ...element.miscased(), ...(shown ? [element.skills()] : [])];
+      }
+      case 'skills': {
+        const skills = await this.measurements.skills(element.parent.uri);
+        return skills?.report.skills.map((skill) => element.parent.skill(skill.path)) ?? [];
       }
       case 'file': {
         if (element.name !== HEARTWOOD_FILE) return [];
@@ -216,6 +222,13 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
         return miscasedItem(element);
       case 'addBootstrap':
         return addBootstrapItem(element, await this.stats.persona(element.parent.uri, element.persona.heartwood));
+      case 'skills':
+      case 'skill': {
+        const folder = element.persona.uri;
+        const skills = await this.measurements.skills(folder);
+        const items = this.measurements.skillsBundle().items;
+        return element.kind === 'skills' ? items.skillsItem(skills) : items.skillItem(folder, element.path, skills);
+      }
     }
   }
 

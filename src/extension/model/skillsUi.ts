@@ -1,0 +1,22 @@
+// The skills UI: the catalog model, the tree's rows and the SKILL.md Problems. A bundle of
+// its own in the Node build (dist/skillsUi.js, with the YAML parser the core's frontmatter
+// reading needs), required once an OpenClaw persona is found, so activation stays small.
+import * as vscode from 'vscode';
+import { SkillProblems } from '../problems/skillProblems';
+import * as items from '../tree/skillItems';
+import type { Measurements } from './measurements';
+import type { PersonaWorkspace } from './personaWorkspace';
+import { SkillsModel } from './skillsModel';
+
+export interface SkillsUi extends vscode.Disposable {
+  readonly model: SkillsModel;
+  readonly items: typeof items;
+}
+
+export function startSkillsUi(personas: PersonaWorkspace, measurements: Measurements): SkillsUi {
+  const model = new SkillsModel(personas);
+  // Problems are a surface of the model's measure: they start once the model is in place.
+  let problems: SkillProblems | undefined;
+  const start = setTimeout(() => (problems = vscode.languages ? new SkillProblems(personas, measurements) : undefined), 0);
+  return { model, items, dispose: () => (clearTimeout(start), problems?.dispose(), model.dispose()) };
+}
