@@ -166,3 +166,41 @@ describe('skills in the editor (in-memory VS Code)', () => {
     assert.ok(measure.report.notices.some((n) => /discovery limit/.test(n.message)));
   });
 });
+
+describe('the Skills section in the composition (in-memory VS Code)', () => {
+  before(() => memory.settings.set('personaStudio.runtime', 'openclaw'));
+  after(() => memory.settings.delete('personaStudio.runtime'));
+
+  it('stands before the Project Context with what lies between, as `compose --part all` prints it, and follows an edit', async () => {
+    const root = memory.openWorkspace(`/skills-composed${++workspaces}`) as unknown as vscode.Uri;
+    memory.write(`${root.path}/ava/SOUL.md`, 'calm');
+    memory.write(`${root.path}/ava/skills/a/SKILL.md`, skill('a', 'Alpha.'));
+    const personas = new PersonaWorkspace();
+    const measurements = new Measurements(personas);
+    try {
+      await personas.refresh('test');
+      const folder = vscode.Uri.joinPath(root, 'ava');
+      const composition = await measurements.composition(folder);
+      const skills = await measurements.skills(folder);
+      assert.ok(skills);
+      const entry = composition.files[0];
+      assert.strictEqual(entry.name, SKILLS_CHANGE);
+      assert.strictEqual(entry.section, skills.report.section);
+      assert.ok(composition.text.startsWith(`${skills.report.section}\n## Workspace\nWorking directory: ${folder.path}\n`));
+      const soul = composition.files.find((file) => file.name === 'SOUL.md');
+      assert.ok(soul);
+      assert.strictEqual(composition.text.slice(soul.offset, soul.offset + soul.section.length), soul.section);
+      assert.strictEqual((composition.pieces ?? []).join(''), composition.text);
+      const document = memory.open(`${root.path}/ava/skills/a/SKILL.md`);
+      memory.type(document, skill('a', 'Alpha, now much longer than before.'));
+      const after = await measurements.composition(folder);
+      assert.match(after.files[0].section, /now much longer/);
+      assert.ok(after.text.length > composition.text.length);
+      document.isClosed = true;
+      memory.documents.length = 0;
+    } finally {
+      measurements.dispose();
+      personas.dispose();
+    }
+  });
+});

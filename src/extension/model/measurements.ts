@@ -25,6 +25,8 @@ import { homeFolder, pathExistsNow } from '../platform';
 import { SKILLS_CHANGE, startSkills } from './skills';
 import type { SkillsUi } from './skillsUi';
 import type { SkillsMeasure } from './skillTypes';
+import { withSkillsSection } from './skillSection';
+import { logUnexpected } from '../util/log';
 import { OpenClawChoice, OpenClawContext } from './openclawContext';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
 
@@ -50,6 +52,7 @@ interface Composed {
   readonly options: string;
   readonly contents: ReadonlyMap<string, FileContent>;
   readonly composition: Composition;
+  readonly skills?: SkillsMeasure;
 }
 
 interface FolderState {
@@ -217,11 +220,12 @@ export class Measurements extends Disposable {
     );
     const contents = new Map(entries.filter((entry): entry is readonly [string, FileContent] => entry[1] !== undefined));
     this.track(folder, state, names);
+    const skills = runtime === 'openclaw' ? await this.skills(folder).catch((error: unknown) => void logUnexpected('the skill catalog', error)) : undefined;
     const last = state.last;
-    if (last && last.runtime === runtime && last.options === optionsKey && sameContents(last.contents, contents)) return last.composition;
+    if (last && last.runtime === runtime && last.options === optionsKey && last.skills === skills && sameContents(last.contents, contents)) return last.composition;
     const input: PersonaInput = { dir, files: contents };
-    const composition = profile.compose(input, options);
-    state.last = { runtime, options: optionsKey, contents, composition };
+    const composition = withSkillsSection(profile.compose(input, options), skills, options.workspacePath ?? dir);
+    state.last = { runtime, options: optionsKey, contents, composition, skills };
     return composition;
   }
 
