@@ -204,3 +204,27 @@ describe('the Skills section in the composition (in-memory VS Code)', () => {
     }
   });
 });
+
+describe('an OpenClaw persona without skills of its own (in-memory VS Code)', () => {
+  before(() => memory.settings.set('personaStudio.runtime', 'openclaw'));
+  after(() => memory.settings.delete('personaStudio.runtime'));
+
+  it('keeps the Project Context alone in its composition', async () => {
+    const root = memory.openWorkspace(`/skills-none${++workspaces}`) as unknown as vscode.Uri;
+    memory.write(`${root.path}/ava/SOUL.md`, 'calm');
+    const personas = new PersonaWorkspace();
+    const measurements = new Measurements(personas);
+    try {
+      await personas.refresh('test');
+      const folder = vscode.Uri.joinPath(root, 'ava');
+      const composition = await measurements.composition(folder);
+      assert.ok(!composition.files.some((file) => file.name === SKILLS_CHANGE));
+      assert.ok(!composition.text.includes('## Skills'));
+      // The catalog itself still holds the stock plugins' two skills.
+      assert.deepStrictEqual((await measurements.skills(folder))?.report.skills.map((s) => s.name), ['browser-automation', 'canvas']);
+    } finally {
+      measurements.dispose();
+      personas.dispose();
+    }
+  });
+});

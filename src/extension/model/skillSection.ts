@@ -9,7 +9,9 @@ import type { SkillsMeasure } from './skillTypes';
 
 export function withSkillsSection(composition: Composition, skills: SkillsMeasure | undefined, workspacePath: string): Composition {
   const section = skills?.report.section ?? '';
-  if (!skills || !section) return composition;
+  // A persona without skills of its own keeps the Project Context alone: the stock plugins'
+  // two skills would be the same section for every OpenClaw persona (the tree says so).
+  if (!skills || !section || !skills.report.skills.some((skill) => skill.source !== 'plugin')) return composition;
   const { budget } = skills.report;
   const between = `\n${openClawPromptBetween(workspacePath)}\n`;
   const shift = section.length + between.length;
