@@ -7,6 +7,7 @@ import { TREE_REFRESH_MS, TREE_VERIFY_AFTER_MS } from '../util/delays';
 import { Disposable } from '../util/disposable';
 import { LinkWarnings } from '../problems/linkWarnings';
 import { Measurements } from '../model/measurements';
+import { SKILLS_CHANGE } from '../model/skills';
 import type { PersonaTokens } from '../tokens/personaTokens';
 import { shortTokens } from '../tokens/tokenViews';
 import { baseName, PersonaWorkspace } from '../model/personaWorkspace';
@@ -227,7 +228,9 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
         const folder = element.persona.uri;
         const skills = await this.measurements.skills(folder);
         const items = this.measurements.skillsBundle().items;
-        return element.kind === 'skills' ? items.skillsItem(skills) : items.skillItem(folder, element.path, skills);
+        const counts = this.tokens?.counts(folder);
+        const tokens = counts?.files.get(SKILLS_CHANGE);
+        return element.kind === 'skills' ? items.skillsItem(skills, tokens ? shortTokens(tokens, counts!.encoding) : undefined) : items.skillItem(folder, element.path, skills);
       }
     }
   }

@@ -7,7 +7,8 @@ import type { SkillMeasure } from '../../core/skills';
 import type { SkillsMeasure } from '../model/skillTypes';
 import { offeredCount, skillAssumptions, skillState } from '../util/skillMessages';
 
-export function skillsItem(measure: SkillsMeasure | undefined): vscode.TreeItem {
+/** The Skills node: `tokens`, the section's count as sent ("1.2K tokens"), once counted. */
+export function skillsItem(measure: SkillsMeasure | undefined, tokens?: string): vscode.TreeItem {
   const item = new vscode.TreeItem(vscode.l10n.t('Skills'), vscode.TreeItemCollapsibleState.Collapsed);
   item.contextValue = 'skills';
   item.iconPath = new vscode.ThemeIcon('tools');
@@ -16,7 +17,7 @@ export function skillsItem(measure: SkillsMeasure | undefined): vscode.TreeItem 
   const listed = report.budget.skills;
   const offered = offeredCount(report);
   const section = report.section.length;
-  item.description = vscode.l10n.t('{0} / {1} chars · {2} of {3} skills listed', formatCount(report.budget.chars), formatCount(MAX_SKILLS_PROMPT_CHARS), formatCount(listed), formatCount(offered));
+  item.description = vscode.l10n.t('{0} / {1} chars · {2} of {3} skills listed', formatCount(report.budget.chars), formatCount(MAX_SKILLS_PROMPT_CHARS), formatCount(listed), formatCount(offered)) + (tokens ? ` · ${tokens}` : '');
   const lines = [
     vscode.l10n.t('The `## Skills` section OpenClaw sends on every turn, before the Project Context: {0} chars.', formatCount(section)),
     vscode.l10n.t('Its catalog: {0} of {1} chars, {2} of {3} skills listed ({4} format).', formatCount(report.budget.chars), formatCount(MAX_SKILLS_PROMPT_CHARS), formatCount(listed), formatCount(offered), report.format),
