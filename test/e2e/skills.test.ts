@@ -101,5 +101,12 @@ describe('Skills', function () {
       assert.equal(parseInt(now.replace(/,/g, ''), 10), parseInt(before.replace(/,/g, ''), 10) + ' Much longer now.'.length);
     }, SLOW);
     assert.ok((await wb.activeEditor())?.dirty, 'not saved');
+    // The status bar of a persona file counts the section beside the files' total.
+    await wb.openFile('bea/SOUL.md');
+    const section = cliCompose(typed, folder, 'skills').length;
+    await eventually(async () => {
+      const item = (await wb.statusBarItems()).find((entry) => entry.id === 'persona-studio.persona-studio.personaStudio.status');
+      assert.match(item?.text ?? '', new RegExp(` ${section.toLocaleString('en-US')} chars of skills$`), JSON.stringify(item));
+    }, SLOW);
   });
 });
