@@ -165,6 +165,16 @@ describe('skills in the editor (in-memory VS Code)', () => {
     assert.ok(current.measurements.skillsBundle().model.contentsRead(folder) <= 300, 'reads bounded by the core\'s candidate limit');
     assert.ok(measure.report.notices.some((n) => /discovery limit/.test(n.message)));
   });
+
+  it('bad input: a SKILL.md 20 folders down is past OpenClaw\'s depth, and the walk stops where the core stops looking', async () => {
+    const deep = `ava/skills/${Array.from({ length: 20 }, (_, i) => `g${i}`).join('/')}/SKILL.md`;
+    const { root, folder, measurements } = (current = await hub({ [deep]: skill('deep', 'Too deep.'), 'ava/skills/near/SKILL.md': skill('near', 'Near.') }));
+    const measure = await measurements.skills(folder);
+    assert.ok(measure);
+    assert.deepStrictEqual(measure.report.skills.filter((s) => s.source !== 'plugin').map((s) => s.name), ['near']);
+    const read = memory.reads.filter((path) => path.startsWith(`${root.path}/`)).length;
+    assert.ok(read <= 3, `${read} files read: the deep SKILL.md is never read`);
+  });
 });
 
 describe('the Skills section in the composition (in-memory VS Code)', () => {
