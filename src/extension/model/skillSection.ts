@@ -2,7 +2,8 @@
 // section, what stands between it and the Project Context, then the Project Context (what
 // `compose --part all` prints). The section is a file-like entry of its own (named
 // SKILLS_CHANGE), so the preview, the token counts and the totals take it in like any file.
-import type { Composition, FileMeasure } from '../../core';
+import * as vscode from 'vscode';
+import { Composition, FileMeasure, formatCount } from '../../core';
 import { openClawPromptBetween } from '../../core/skills/messages';
 import { SKILLS_CHANGE } from './skills';
 import type { SkillsMeasure } from './skillTypes';
@@ -28,7 +29,9 @@ export function withSkillsSection(composition: Composition, skills: SkillsMeasur
     droppedSize: 0,
     section,
     offset: 0,
-    note: `OpenClaw's skill catalog: ${budget.chars.toLocaleString('en-US')} of ${budget.maxChars.toLocaleString('en-US')} chars, ${budget.skills} skills listed`,
+    note: skills.pluginSkills
+      ? vscode.l10n.t("OpenClaw's skill catalog: {0} of {1} chars, {2} skills listed; assumed: {3}, with the stock plugins' skills", formatCount(budget.chars), formatCount(budget.maxChars), budget.skills, skills.tools)
+      : vscode.l10n.t("OpenClaw's skill catalog: {0} of {1} chars, {2} skills listed; assumed: {3}, without the stock plugins' skills", formatCount(budget.chars), formatCount(budget.maxChars), budget.skills, skills.tools),
   };
   let text: string | undefined;
   // Not spread: the Project Context's text may be computed on first read, and is not read here.
