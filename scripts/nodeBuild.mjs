@@ -1,5 +1,5 @@
 // The Node build of the extension (package.json's `main`): what it leaves to bundles of
-// their own (JSON5, the scaffolding, the secrets UI and its detector), loaded on first use rather than at activation. build.mjs and the unit tests
+// their own (JSON5, the scaffolding, the preview's session, the secrets UI and its detector, the skills UI), loaded on first use rather than at activation. build.mjs and the unit tests
 // share these options.
 
 /** The JSON5 parser, needed only when the user names an openclaw.json. */
@@ -10,6 +10,9 @@ export const SECRETS_UI_BUNDLE = 'secretsUi.js';
 
 /** The skills UI and the YAML parser of SKILL.md frontmatter, needed only once an OpenClaw persona is found. */
 export const SKILLS_UI_BUNDLE = 'skillsUi.js';
+
+/** The preview's session and what only it uses, needed when the first preview opens. */
+export const PREVIEW_SESSION_BUNDLE = 'previewSession.js';
 
 /** The scaffolding commands and their templates, needed only when files are created. */
 export const SCAFFOLDING_BUNDLE = 'scaffolding.js';
@@ -35,6 +38,14 @@ const separateSkillsUi = {
   name: 'separate-skills-ui',
   setup(build) {
     build.onResolve({ filter: /^\.\/skillsUi$/ }, () => ({ path: `./${SKILLS_UI_BUNDLE}`, external: true }));
+  },
+};
+
+// extension.js requires the preview's session from its own bundle when the first preview opens.
+const separatePreviewSession = {
+  name: 'separate-preview-session',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/previewSession$/ }, () => ({ path: `./${PREVIEW_SESSION_BUNDLE}`, external: true }));
   },
 };
 
@@ -71,7 +82,7 @@ export function oneVscode() {
 
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
 export function nodeExtensionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separateSkillsUi] };
+  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession, separateSkillsUi] };
 }
 
 /** esbuild options of the skills UI's own bundle, beside extension.js. */
@@ -87,6 +98,11 @@ export function scaffoldingBuild(common = {}) {
 /** esbuild options of the secrets UI's own bundle, beside extension.js. */
 export function secretsUiBuild(common = {}) {
   return { ...common, entryPoints: ['src/extension/model/secretsUi.ts'], outfile: `dist/${SECRETS_UI_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets] };
+}
+
+/** esbuild options of the preview session's own bundle, beside extension.js. */
+export function previewSessionBuild(common = {}) {
+  return { ...common, entryPoints: ['src/extension/preview/previewSession.ts'], outfile: `dist/${PREVIEW_SESSION_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets] };
 }
 
 /** esbuild options of the parser's own bundle, beside extension.js. */

@@ -18,14 +18,13 @@ import {
   runtimeProfile,
   reportHeartwood,
 } from '../../core';
-import { heartwoodCaps, RUNTIME_SETTINGS, runtimeId, runtimeOptions, skillSettings, warnAt } from './config';
+import { heartwoodCaps, RUNTIME_SETTINGS, runtimeId, runtimeOptions, warnAt } from './config';
 import { Disposable } from '../util/disposable';
 import { LiveContent } from './liveContent';
-import { homeFolder, pathExistsNow } from '../platform';
+import { pathExistsNow } from '../platform';
 import { SKILLS_CHANGE, startSkills } from './skills';
 import type { SkillsUi } from './skillsUi';
 import type { SkillsMeasure } from './skillTypes';
-import { withSkillsSection } from './skillSection';
 import { logUnexpected } from '../util/log';
 import { OpenClawChoice, OpenClawContext } from './openclawContext';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
@@ -147,7 +146,7 @@ export class Measurements extends Disposable {
    */
   skills(folder: vscode.Uri): Promise<SkillsMeasure | undefined> {
     if (runtimeId(folder) !== 'openclaw') return Promise.resolve(undefined);
-    return this.skillsBundle().model.measure(folder, skillSettings(folder, homeFolder));
+    return this.skillsBundle().measure(folder);
   }
 
   /** The skills bundle, started on first use. */
@@ -224,7 +223,8 @@ export class Measurements extends Disposable {
     const last = state.last;
     if (last && last.runtime === runtime && last.options === optionsKey && last.skills === skills && sameContents(last.contents, contents)) return last.composition;
     const input: PersonaInput = { dir, files: contents };
-    const composition = withSkillsSection(profile.compose(input, options), skills, options.workspacePath ?? dir);
+    const composed = profile.compose(input, options);
+    const composition = skills ? this.skillsBundle().withSection(composed, skills, options.workspacePath ?? dir) : composed;
     state.last = { runtime, options: optionsKey, contents, composition, skills };
     return composition;
   }
