@@ -161,6 +161,9 @@ describe('skills in the editor (in-memory VS Code)', () => {
     assert.strictEqual(state('a-huge')?.state, 'skipped');
     assert.strictEqual(state('a-huge')?.reason?.kind, 'tooLarge');
     assert.strictEqual(state('a-binary')?.state, 'skipped');
+    const huge = skillFindings(measure).find((f) => f.path === `${root.path}/ava/skills/a-huge/SKILL.md`);
+    assert.strictEqual(huge?.line, 0);
+    assert.match(huge?.message ?? '', /^OpenClaw skips this skill: [\d,]+ bytes, over OpenClaw's 256,000-byte limit for a SKILL\.md$/);
     // OpenClaw scans at most 300 candidates a root and loads 200: so many files are read, no more.
     assert.ok(current.measurements.skillsBundle().model.contentsRead(folder) <= 300, 'reads bounded by the core\'s candidate limit');
     assert.ok(measure.report.notices.some((n) => /discovery limit/.test(n.message)));
