@@ -9,4 +9,6 @@ export const PREVIEW_SESSION_BUNDLE: string;
 export function scaffoldingBuild(common?: BuildOptions): BuildOptions;
 export const SECRETS_UI_BUNDLE: string;
 export function secretsUiBuild(common?: BuildOptions): BuildOptions;
+export const SKILLS_UI_BUNDLE: string;
+export function skillsUiBuild(common?: BuildOptions): BuildOptions;
 export function previewSessionBuild(common?: BuildOptions): BuildOptions;

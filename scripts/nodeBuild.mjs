@@ -1,5 +1,5 @@
 // The Node build of the extension (package.json's `main`): what it leaves to bundles of
-// their own (JSON5, the scaffolding, the preview's session, the secrets UI and its detector), loaded on first use rather than at activation. build.mjs and the unit tests
+// their own (JSON5, the scaffolding, the preview's session, the secrets UI and its detector, the skills UI), loaded on first use rather than at activation. build.mjs and the unit tests
 // share these options.
 
 /** The JSON5 parser, needed only when the user names an openclaw.json. */
@@ -7,6 +7,9 @@ export const JSON5_BUNDLE = 'json5.js';
 
 /** The secrets UI, needed only once a persona is found; the detector it loads is dist/secrets.js. */
 export const SECRETS_UI_BUNDLE = 'secretsUi.js';
+
+/** The skills UI and the YAML parser of SKILL.md frontmatter, needed only once an OpenClaw persona is found. */
+export const SKILLS_UI_BUNDLE = 'skillsUi.js';
 
 /** The preview's session and what only it uses, needed when the first preview opens. */
 export const PREVIEW_SESSION_BUNDLE = 'previewSession.js';
@@ -27,6 +30,14 @@ const separateSecretsUi = {
   name: 'separate-secrets-ui',
   setup(build) {
     build.onResolve({ filter: /^\.\/secretsUi$/ }, () => ({ path: `./${SECRETS_UI_BUNDLE}`, external: true }));
+  },
+};
+
+// extension.js requires the skills UI (catalog, rows, Problems) once an OpenClaw persona is found.
+const separateSkillsUi = {
+  name: 'separate-skills-ui',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/skillsUi$/ }, () => ({ path: `./${SKILLS_UI_BUNDLE}`, external: true }));
   },
 };
 
@@ -71,7 +82,12 @@ export function oneVscode() {
 
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
 export function nodeExtensionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession] };
+  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession, separateSkillsUi] };
+}
+
+/** esbuild options of the skills UI's own bundle, beside extension.js. */
+export function skillsUiBuild(common = {}) {
+  return { ...common, entryPoints: ['src/extension/model/skillsUi.ts'], outfile: `dist/${SKILLS_UI_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5] };
 }
 
 /** esbuild options of the scaffolding's own bundle, beside extension.js. */

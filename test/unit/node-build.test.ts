@@ -5,13 +5,13 @@
 import assert from 'node:assert';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { JSON5_BUNDLE, nodeExtensionBuild, PREVIEW_SESSION_BUNDLE, SCAFFOLDING_BUNDLE, SECRETS_UI_BUNDLE, secretsUiBuild } from '../../scripts/nodeBuild.mjs';
+import { JSON5_BUNDLE, nodeExtensionBuild, PREVIEW_SESSION_BUNDLE, SCAFFOLDING_BUNDLE, SECRETS_UI_BUNDLE, secretsUiBuild, SKILLS_UI_BUNDLE, skillsUiBuild } from '../../scripts/nodeBuild.mjs';
 import { SECRETS_BUNDLE } from '../../scripts/secretsBuild.mjs';
 
 const ROOT = path.join(__dirname, '..', '..');
 
 /** Inputs that must never be in extension.js: each is loaded only where it is needed. */
-const LAZY = [/^src\/extension\/commands\/(scaffolding|newPersona|createFiles)\.ts$/, /^node_modules\/json5\//, /^node_modules\/gpt-tokenizer\//, /^node_modules\/picomatch\//, /^src\/core\/tokensCount\.ts$/, /^src\/extension\/tokens\/worker\.ts$/, /secretlint/, /^src\/core\/secrets\//, /^src\/extension\/(model\/secretScans|model\/secretsUi|problems\/secret\w+|tree\/secretDecorations|preview\/secretMasks|util\/secretMessages|commands\/secretCopy)\.ts$/, /^src\/extension\/preview\/(previewSession|soulModel|blocks|sync|droppedText|maskedModel)\.ts$/];
+const LAZY = [/^src\/extension\/commands\/(scaffolding|newPersona|createFiles)\.ts$/, /^node_modules\/json5\//, /^node_modules\/gpt-tokenizer\//, /^node_modules\/picomatch\//, /^src\/core\/tokensCount\.ts$/, /^src\/extension\/tokens\/worker\.ts$/, /secretlint/, /^src\/core\/secrets\//, /^node_modules\/yaml\//, /^src\/core\/skills\/(?!messages)/, /^src\/extension\/(model\/skills(Model|Ui)|model\/skillFiles|model\/skillSection|problems\/skill\w+|tree\/skillItems|util\/skillMessages)\.ts$/, /^src\/extension\/(model\/secretScans|model\/secretsUi|problems\/secret\w+|tree\/secretDecorations|preview\/secretMasks|util\/secretMessages|commands\/secretCopy)\.ts$/, /^src\/extension\/preview\/(previewSession|soulModel|blocks|sync|droppedText|maskedModel)\.ts$/];
 
 describe('node: the Node build of the extension', () => {
   let metafile: esbuild.Metafile;
@@ -36,10 +36,10 @@ describe('node: the Node build of the extension', () => {
     assert.deepStrictEqual(inputs.filter((input) => LAZY.some((pattern) => pattern.test(input))), []);
   });
 
-  it('requires the JSON5 parser, the scaffolding, the preview session, the secrets UI and the detector from their own bundles beside it', () => {
+  it('requires the JSON5 parser, the scaffolding, the preview session, the secrets UI, the skills UI and the detector from their own bundles beside it', () => {
     // The output's imports: esbuild lists type-only imports it dropped among the inputs'.
     const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
-    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(), [`./${JSON5_BUNDLE}`, `./${PREVIEW_SESSION_BUNDLE}`, `./${SCAFFOLDING_BUNDLE}`, `./${SECRETS_BUNDLE}`, `./${SECRETS_UI_BUNDLE}`].sort());
+    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(), [`./${JSON5_BUNDLE}`, `./${PREVIEW_SESSION_BUNDLE}`, `./${SCAFFOLDING_BUNDLE}`, `./${SECRETS_BUNDLE}`, `./${SECRETS_UI_BUNDLE}`, `./${SKILLS_UI_BUNDLE}`].sort());
   });
 
   it('holds none of the templates the scaffolding writes', () => {
@@ -55,5 +55,14 @@ describe('node: the Node build of the extension', () => {
     const inputs = Object.keys(result.metafile!.inputs);
     assert.deepStrictEqual(inputs.filter((input) => /secretlint|src[\\/]core[\\/]secrets[\\/]/.test(input)), []);
     assert.ok(inputs.includes('src/extension/problems/secretProblems.ts'));
+  });
+
+  it('puts the YAML parser and the skill catalog in the skills UI\'s bundle', async function () {
+    this.timeout(60_000);
+    const result = await esbuild.build({ ...skillsUiBuild(), absWorkingDir: ROOT, write: false, metafile: true, logLevel: 'silent' });
+    const inputs = Object.keys(result.metafile!.inputs);
+    assert.ok(inputs.some((input) => input.startsWith('node_modules/yaml/')), 'the YAML parser is in dist/skillsUi.js');
+    assert.ok(inputs.includes('src/core/skills/catalog.ts'));
+    assert.ok(inputs.includes('src/extension/problems/skillProblems.ts'));
   });
 });

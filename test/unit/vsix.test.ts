@@ -25,6 +25,8 @@ const REQUIRED = [
   'extension/dist/json5.js',
   // extension.js requires it on the first scaffold command.
   'extension/dist/scaffolding.js',
+  // extension.js requires it once an OpenClaw persona is found.
+  'extension/dist/skillsUi.js',
   // extension.js requires it when the first preview opens.
   'extension/dist/previewSession.js',
   'extension/media/icon.png',

@@ -219,3 +219,15 @@ export function openclawConfigFile(): string | undefined {
 
 /** Settings that change what a runtime injects: a change to one of them re-measures. */
 export const RUNTIME_SETTINGS = ['runtime', 'openclaw', 'warnAt'].map((name) => `${SECTION}.${name}`);
+
+/**
+ * The skill catalog's settings for an OpenClaw folder: the `## Skills` header's tools (the
+ * default model's Code Mode `exec` unless set), and whether the stock plugins' skills count.
+ */
+export function skillSettings(folder: vscode.Uri, home: string | undefined): { workspacePath: string; home: string | undefined; tools: 'read' | 'exec'; toolsByDefault: boolean; pluginSkills: boolean } {
+  const config = settings(folder);
+  const tools = explicit(config, 'openclaw.skillTools');
+  const plugins = config.get<unknown>('openclaw.pluginSkills', true);
+  const workspacePath = (runtimeOptions(folder, 'openclaw').workspacePath ?? folder.path).replace(/\\/g, '/');
+  return { workspacePath, home, tools: tools === 'read' ? 'read' : 'exec', toolsByDefault: tools !== 'read' && tools !== 'exec', pluginSkills: plugins !== false };
+}

@@ -23,6 +23,10 @@ import { Disposable } from '../util/disposable';
 import { LiveContent } from './liveContent';
 import type { LinkOutside } from './linkConsent';
 import { pathExistsNow } from '../platform';
+import { SKILLS_CHANGE, startSkills } from './skills';
+import type { SkillsUi } from './skillsUi';
+import type { SkillsMeasure } from './skillTypes';
+import { logUnexpected } from '../util/log';
 import { OpenClawChoice, OpenClawContext } from './openclawContext';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
 
@@ -55,6 +59,7 @@ interface Composed {
   readonly options: string;
   readonly contents: ReadonlyMap<string, FileContent>;
   readonly composition: Composition;
+  readonly skills?: SkillsMeasure;
 }
 
 interface FolderState {
@@ -82,6 +87,8 @@ export class Measurements extends Disposable {
   private readonly openclaw = this.register(new OpenClawContext());
   /** A profile under the label of the release chosen for it ("OpenClaw 2026.7.35"), by label. */
   private readonly labelled = new Map<string, RuntimeProfile>();
+  /** The skills bundle (catalog, tree rows, Problems), loaded once an OpenClaw persona is found. */
+  private skillsUi: SkillsUi | undefined;
 
   constructor(private readonly personas: PersonaWorkspace) {
     super();
@@ -159,6 +166,26 @@ export class Measurements extends Disposable {
     return file !== undefined && this.personas.linkConsent.grant(file.uri, file.target);
   }
 
+  /**
+   * An OpenClaw persona's skill catalog (the `## Skills` section sent on every turn before the
+   * Project Context) under the skill settings: computed once per version of its SKILL.md files
+   * and shared by every surface; undefined under another runtime. A change fires onDidChange
+   * with the name `SKILLS_CHANGE`.
+   */
+  skills(folder: vscode.Uri): Promise<SkillsMeasure | undefined> {
+    if (runtimeId(folder) !== 'openclaw') return Promise.resolve(undefined);
+    return this.skillsBundle().measure(folder);
+  }
+
+  /** The skills bundle, started on first use. */
+  skillsBundle(): SkillsUi {
+    if (!this.skillsUi) {
+      const ui = (this.skillsUi = this.register(startSkills(this.personas, this)));
+      this.register(ui.model.onDidChange((folder) => this.invalidate(folder, [SKILLS_CHANGE])));
+    }
+    return this.skillsUi;
+  }
+
   /** True when the folder's composition is computed and current: reading it now costs nothing. */
   isCurrent(folder: vscode.Uri): boolean {
     const state = this.folders.get(folder.toString());
@@ -220,11 +247,13 @@ export class Measurements extends Disposable {
     );
     const contents = new Map(entries.filter((entry): entry is readonly [string, FileContent] => entry[1] !== undefined));
     this.track(folder, state, names);
+    const skills = runtime === 'openclaw' ? await this.skills(folder).catch((error: unknown) => void logUnexpected('the skill catalog', error)) : undefined;
     const last = state.last;
-    if (last && last.runtime === runtime && last.options === optionsKey && sameContents(last.contents, contents)) return last.composition;
+    if (last && last.runtime === runtime && last.options === optionsKey && last.skills === skills && sameContents(last.contents, contents)) return last.composition;
     const input: PersonaInput = { dir, files: contents };
-    const composition = profile.compose(input, options);
-    state.last = { runtime, options: optionsKey, contents, composition };
+    const composed = profile.compose(input, options);
+    const composition = skills ? this.skillsBundle().withSection(composed, skills, options.workspacePath ?? dir) : composed;
+    state.last = { runtime, options: optionsKey, contents, composition, skills };
     return composition;
   }
 
@@ -293,6 +322,8 @@ export class Measurements extends Disposable {
       if (!next.has(key)) this.folders.delete(key);
     }
     this.personaKeys = next;
+    // Skills' Problems show without a surface asking: the bundle starts with the first OpenClaw persona.
+    if (!this.skillsUi && this.personas.personas.some((persona) => runtimeId(persona.uri) === 'openclaw')) this.skillsBundle();
   }
 
   private invalidate(folder: vscode.Uri, names: readonly string[] | 'all'): void {

@@ -30,9 +30,6 @@ export const readFileStart: ((fsPath: string, limit: number, expected?: number) 
   }
 };
 
-/** The user's home folder, to write a path under it as `~/…`. Undefined without a local disk. */
-export const homeFolder: string | undefined = os.homedir();
-
 /** Whether a local path exists, at once (runtimes that look upward for `.git` ask). Undefined without a local disk. */
 export const pathExistsNow: ((fsPath: string) => boolean) | undefined = (fsPath) => fs.existsSync(fsPath);
 
@@ -147,3 +144,6 @@ export const isLinkNow: ((fsPath: string) => Promise<boolean>) | undefined = asy
 export const requireSecrets: (() => SecretsBundle) | undefined = () =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('../util/secretsDetector') as SecretsBundle;
+
+/** The home folder (`/`-separated), under which OpenClaw writes a skill's location `~/…`. Undefined without a local disk. */
+export const homeFolder: string | undefined = os.homedir().replace(/\\/g, '/');

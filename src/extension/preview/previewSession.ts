@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { Composition, HEARTWOOD_FILE, editorLineAndColumn } from '../../core';
 import { previewWrap } from '../model/config';
+import { SKILLS_CHANGE } from '../model/skills';
 import { PREVIEW_ACK_TIMEOUT_MS, PREVIEW_FRAME_MS } from '../util/delays';
 import { Disposable } from '../util/disposable';
 import type { PersonaWorkspace } from '../model/personaWorkspace';
@@ -322,6 +323,8 @@ export class PreviewSession extends Disposable {
     // sections shown and HEARTWOOD.md, inside the workspace.
     // A linked file held back is not opened from here: an editor would show what is behind the link.
     if (!folder || !(name === HEARTWOOD_FILE || this.shown?.sections.some((section) => section.meta.name === name && !section.meta.linked))) return;
+    // The Skills section is no file: its skills are rows of the Personas tree.
+    if (name === SKILLS_CHANGE) return void vscode.commands.executeCommand('personaStudio.personas.focus');
     const uri = vscode.Uri.joinPath(folder, name);
     if (!vscode.workspace.getWorkspaceFolder(uri)) return;
     let selection: vscode.Range | undefined;

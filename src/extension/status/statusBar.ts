@@ -4,7 +4,8 @@
 // chooses another). Both read the one measurement, updated while typing; the first
 // turns to a warning when the persona sends a secret (from the secret scans).
 import * as vscode from 'vscode';
-import { CapState, Composition, HEARTWOOD_FILE, RUNTIME_NAMES, statusSummary, StatusSummary } from '../../core';
+import { CapState, Composition, formatCount, HEARTWOOD_FILE, RUNTIME_NAMES, statusSummary, StatusSummary } from '../../core';
+import { SKILLS_CHANGE } from '../model/skills';
 import { CHOOSE_RUNTIME_COMMAND } from '../commands/chooseRuntime';
 import { onDidChangeSettings } from '../model/config';
 import { localize } from '../util/coreMessages';
@@ -111,8 +112,10 @@ export class PersonaStatusBar extends Disposable {
     const { persona, active } = shown;
     let summary: StatusSummary;
     let tokenLines: string[] = [];
+    let composition: Composition;
     try {
-      const [composition, heartwood] = await Promise.all([
+      let heartwood;
+      [composition, heartwood] = await Promise.all([
         this.measurements.composition(persona.uri),
         persona.heartwood || baseName(active) === HEARTWOOD_FILE ? this.measurements.heartwood(persona.uri) : Promise.resolve(undefined),
       ]);
@@ -124,7 +127,7 @@ export class PersonaStatusBar extends Disposable {
       return;
     }
     if (this.isDisposed || !latest()) return;
-    this.render(persona, summary, tokenLines);
+    this.render(persona, summary, tokenLines, composition);
   }
 
   /** The tooltip's token lines: the last counts (the newest follow, and refresh the tooltip). */
@@ -137,7 +140,7 @@ export class PersonaStatusBar extends Disposable {
     return tooltipLines(counts, settings, composition.runtime);
   }
 
-  private render(persona: Persona, summary: StatusSummary, tokenLines: readonly string[]): void {
+  private render(persona: Persona, summary: StatusSummary, tokenLines: readonly string[], composition: Composition): void {
     const profile = this.measurements.profile(persona.uri);
     const state =
       summary.state === 'over'
@@ -150,7 +153,10 @@ export class PersonaStatusBar extends Disposable {
       sent === 0 ? '' : sent === 1 ? vscode.l10n.t('1 secret is sent to the model provider on every turn: see Problems.') : vscode.l10n.t('{0} secrets are sent to the model provider on every turn: see Problems.', sent);
     const hover = tooltip(persona, summary, profile.label, tokenLines, secretLine);
     const label = vscode.l10n.t('Persona {0}: {1} {2}, {3}', persona.label, RUNTIME_NAMES[profile.id], summary.soul, state) + (secretLine && `. ${secretLine}`);
-    const text = sent > 0 ? `${summary.text} $(key)` : summary.text;
+    // OpenClaw's `## Skills` section goes out on every turn beside the files: its chars follow the total.
+    const skills = composition.files[0]?.name === SKILLS_CHANGE ? composition.files[0].size : 0;
+    const withSkills = skills > 0 ? `${summary.text} $(tools) ${vscode.l10n.t('{0} chars of skills', formatCount(skills))}` : summary.text;
+    const text = sent > 0 ? `${withSkills} $(key)` : withSkills;
     // Every property set sends the item to the workbench again: an item that would show
     // what it shows already (the runtime's, while typing) is left alone.
     const personaShown = JSON.stringify([persona.uri.toString(), text, summary.state, hover.value, label]);

@@ -11,6 +11,8 @@ export class PersonaNode {
   private readonly miscasedNodes = new Map<string, MiscasedNode>();
   private readonly partNodes = new Map<HeartwoodPart, HeartwoodPartNode>();
   private addNode: AddBootstrapNode | undefined;
+  private skillsNode: SkillsNode | undefined;
+  private readonly skillNodes = new Map<string, SkillNode>();
 
   /** Replaced, not re-created, when discovery sees the folder again. */
   constructor(public persona: Persona) {}
@@ -36,6 +38,16 @@ export class PersonaNode {
 
   miscased(): MiscasedNode[] {
     return this.persona.miscased.map((name) => kept(this.miscasedNodes, name, () => new MiscasedNode(this, name)));
+  }
+
+  /** "Skills": the OpenClaw skill catalog, under an OpenClaw persona. */
+  skills(): SkillsNode {
+    return (this.skillsNode ??= new SkillsNode(this));
+  }
+
+  /** One SKILL.md's row, by its path. */
+  skill(path: string): SkillNode {
+    return kept(this.skillNodes, path, () => new SkillNode(this.skills(), path));
   }
 
   part(part: HeartwoodPart): HeartwoodPartNode {
@@ -99,7 +111,21 @@ export class AddBootstrapNode extends PersonaChild<PersonaNode> {
   readonly kind = 'addBootstrap';
 }
 
-export type TreeNode = PersonaNode | FileNode | HeartwoodPartNode | MiscasedNode | AddBootstrapNode;
+export class SkillsNode extends PersonaChild<PersonaNode> {
+  readonly kind = 'skills';
+}
+
+export class SkillNode extends PersonaChild<SkillsNode> {
+  readonly kind = 'skill';
+  constructor(
+    parent: SkillsNode,
+    readonly path: string,
+  ) {
+    super(parent);
+  }
+}
+
+export type TreeNode = PersonaNode | FileNode | HeartwoodPartNode | MiscasedNode | AddBootstrapNode | SkillsNode | SkillNode;
 
 /** The persona nodes, kept across rediscoveries so expansion and selection stay put. */
 export class PersonaNodes {

@@ -7,6 +7,7 @@ import { TREE_REFRESH_MS, TREE_VERIFY_AFTER_MS } from '../util/delays';
 import { Disposable } from '../util/disposable';
 import { LinkWarnings } from '../problems/linkWarnings';
 import { Measurements } from '../model/measurements';
+import { SKILLS_CHANGE } from '../model/skills';
 import type { PersonaTokens } from '../tokens/personaTokens';
 import { shortTokens } from '../tokens/tokenViews';
 import { baseName, PersonaWorkspace } from '../model/personaWorkspace';
@@ -45,7 +46,7 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
   constructor(
     _context: vscode.ExtensionContext,
     private readonly personas: PersonaWorkspace,
-    measurements: Measurements,
+    private readonly measurements: Measurements,
     private readonly links?: LinkWarnings,
     private readonly tokens?: PersonaTokens,
   ) {
@@ -179,7 +180,13 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     switch (element.kind) {
       case 'persona': {
         const add = element.addBootstrap();
-        return [...element.files(), ...(add ? [add] : []), ...element.miscased()];
+        const skills = await this.measurements.skills(element.uri);
+        const shown = skills && (skills.report.skills.some((skill) => skill.source !== 'plugin') || skills.report.notices.length > 0);
+        return [...element.files(), ...(add ? [add] : []), ...element.miscased(), ...(shown ? [element.skills()] : [])];
+      }
+      case 'skills': {
+        const skills = await this.measurements.skills(element.parent.uri);
+        return skills?.report.skills.map((skill) => element.parent.skill(skill.path)) ?? [];
       }
       case 'file': {
         if (element.name !== HEARTWOOD_FILE) return [];
@@ -216,6 +223,15 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
         return miscasedItem(element);
       case 'addBootstrap':
         return addBootstrapItem(element, await this.stats.persona(element.parent.uri, element.persona.heartwood));
+      case 'skills':
+      case 'skill': {
+        const folder = element.persona.uri;
+        const skills = await this.measurements.skills(folder);
+        const items = this.measurements.skillsBundle().items;
+        const counts = this.tokens?.counts(folder);
+        const tokens = counts?.files.get(SKILLS_CHANGE);
+        return element.kind === 'skills' ? items.skillsItem(skills, tokens ? shortTokens(tokens, counts!.encoding) : undefined) : items.skillItem(folder, element.path, skills);
+      }
     }
   }
 

@@ -1,0 +1,23 @@
+// What Measurements says of an OpenClaw persona's skill catalog (types only: the catalog
+// itself is computed in the skills bundle, dist/skillsUi.js, which holds the YAML parser).
+import type { SkillsReport, SkillTools } from '../../core/skills';
+
+export interface SkillsMeasure {
+  /** The catalog, the `## Skills` section, and every SKILL.md's state. */
+  readonly report: SkillsReport;
+  /** The section's second line: `exec` (Code Mode) or `read`. */
+  readonly tools: SkillTools;
+  /** Whether the stock plugins' two skills are counted. */
+  readonly pluginSkills: boolean;
+  /** Whether the tools are the release's default (not set by personaStudio.openclaw.skillTools). */
+  readonly toolsByDefault: boolean;
+}
+
+/** The options a catalog is computed with. */
+export interface SkillsSettings {
+  readonly workspacePath: string;
+  readonly home: string | undefined;
+  readonly tools: SkillTools;
+  readonly toolsByDefault: boolean;
+  readonly pluginSkills: boolean;
+}

@@ -1,0 +1,124 @@
+// Each OpenClaw persona's skill catalog, as OpenClaw 2026.9.6 lists it: its skill folders
+// walked once (again only when an entry under them is created or deleted), each SKILL.md
+// read once and again alone when it changes (an editor's unsaved text counts, as for
+// bootstrap files), the catalog composed once per version. Part of the skills bundle.
+import * as vscode from 'vscode';
+import type { FileContent } from '../../core';
+import { composeSkills } from '../../core/skills';
+import { Disposable } from '../util/disposable';
+import { PersonaWorkspace } from './personaWorkspace';
+import { SKILL_READ_LIMIT, SKILL_ROOTS, SkillTree, treeReader, walkSkillRoots } from './skillFiles';
+import type { SkillsMeasure, SkillsSettings } from './skillTypes';
+
+/** Passes of reading what the core asked for: each reads more SKILL.md files, bounded by its root's candidates. */
+const MAX_PASSES = 20;
+
+interface FolderSkills {
+  tree?: Promise<SkillTree>;
+  /** SKILL.md contents by path (undefined: absent), dropped one at a time when the file changes. */
+  readonly contents: Map<string, FileContent | undefined>;
+  generation: number;
+  last?: { readonly generation: number; readonly settings: string; readonly measure: Promise<SkillsMeasure> };
+}
+
+export class SkillsModel extends Disposable {
+  private readonly folders = new Map<string, FolderSkills>();
+  private readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri>());
+  /** A persona's skills may have changed. */
+  readonly onDidChange = this.emitter.event;
+
+  constructor(private readonly personas: PersonaWorkspace) {
+    super();
+    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/skills/**'));
+    this.register(watcher.onDidChange((uri) => uri.path.endsWith('/SKILL.md') && this.fileChanged(uri, true)));
+    this.register(watcher.onDidCreate((uri) => this.entriesChanged(uri)));
+    this.register(watcher.onDidDelete((uri) => this.entriesChanged(uri)));
+    this.register(
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.contentChanges.length > 0 && event.document.uri.path.endsWith('/SKILL.md')) this.fileChanged(event.document.uri);
+      }),
+    );
+    // Closing an unsaved editor brings the disk's text back.
+    this.register(vscode.workspace.onDidCloseTextDocument((document) => document.uri.path.endsWith('/SKILL.md') && this.fileChanged(document.uri, true)));
+    this.register(personas.onDidChangePersonas(() => this.forgetGone()));
+  }
+
+  /** The persona's catalog under these settings, computed once per version of its skills. */
+  measure(folder: vscode.Uri, settings: SkillsSettings): Promise<SkillsMeasure> {
+    const state = this.state(folder);
+    const key = JSON.stringify(settings);
+    if (state.last?.generation === state.generation && state.last.settings === key) return state.last.measure;
+    const measure = this.compute(folder, state, settings);
+    state.last = { generation: state.generation, settings: key, measure };
+    measure.catch(() => state.last?.measure === measure && (state.last = undefined));
+    return measure;
+  }
+
+  /** The SKILL.md files read so far (a probe for tests: reads stay one file at a time). */
+  contentsRead(folder: vscode.Uri): number {
+    return this.folders.get(folder.toString())?.contents.size ?? 0;
+  }
+
+  private async compute(folder: vscode.Uri, state: FolderSkills, settings: SkillsSettings): Promise<SkillsMeasure> {
+    const tree = await (state.tree ??= walkSkillRoots(folder));
+    const options = { workspacePath: settings.workspacePath, home: settings.home, tools: settings.tools, pluginSkills: settings.pluginSkills };
+    for (let pass = 0; ; pass++) {
+      const wanted = new Set<string>();
+      const report = composeSkills(treeReader(tree, state.contents, wanted), folder.path, options);
+      if (wanted.size === 0 || pass >= MAX_PASSES) {
+        const notices = [...tree.notices, ...report.notices];
+        return { report: { ...report, notices }, tools: settings.tools, pluginSkills: settings.pluginSkills, toolsByDefault: settings.toolsByDefault };
+      }
+      await Promise.all(
+        [...wanted].map(async (path) => state.contents.set(path, await this.personas.content.content(folder.with({ path }), SKILL_READ_LIMIT))),
+      );
+    }
+  }
+
+  /** The personas whose skill roots hold `uri`. */
+  private owners(uri: vscode.Uri): vscode.Uri[] {
+    return this.personas.personas
+      .map((persona) => persona.uri)
+      .filter((folder) => folder.scheme === uri.scheme && SKILL_ROOTS.some((root) => uri.path.startsWith(`${folder.path}/${root}/`)));
+  }
+
+  /** One SKILL.md changed: in an editor, or (`onDisk`) on disk, where its cached bytes go stale. */
+  private fileChanged(uri: vscode.Uri, onDisk = false): void {
+    if (onDisk) this.personas.content.changed(uri);
+    for (const folder of this.owners(uri)) {
+      const state = this.folders.get(folder.toString());
+      if (!state) continue;
+      state.contents.delete(uri.path);
+      this.bump(folder, state);
+    }
+  }
+
+  /** An entry came or went under the skill roots: the walk is done again (not on a keystroke). */
+  private entriesChanged(uri: vscode.Uri): void {
+    this.personas.content.changed(uri);
+    for (const folder of this.owners(uri)) {
+      const state = this.folders.get(folder.toString());
+      if (!state) continue;
+      state.tree = undefined;
+      for (const path of [...state.contents.keys()]) if (path === uri.path || path.startsWith(`${uri.path}/`)) state.contents.delete(path);
+      this.bump(folder, state);
+    }
+  }
+
+  private bump(folder: vscode.Uri, state: FolderSkills): void {
+    state.generation++;
+    this.emitter.fire(folder);
+  }
+
+  private forgetGone(): void {
+    const known = new Set(this.personas.personas.map((persona) => persona.uri.toString()));
+    for (const key of [...this.folders.keys()]) if (!known.has(key)) this.folders.delete(key);
+  }
+
+  private state(folder: vscode.Uri): FolderSkills {
+    const key = folder.toString();
+    let state = this.folders.get(key);
+    if (!state) this.folders.set(key, (state = { contents: new Map(), generation: 0 }));
+    return state;
+  }
+}

@@ -1,0 +1,37 @@
+// The skills UI: the catalog model, the tree's rows and the SKILL.md Problems. A bundle of
+// its own in the Node build (dist/skillsUi.js, with the YAML parser the core's frontmatter
+// reading needs), required once an OpenClaw persona is found, so activation stays small.
+import * as vscode from 'vscode';
+import type { Composition } from '../../core';
+import { homeFolder } from '../platform';
+import { SkillProblems } from '../problems/skillProblems';
+import * as items from '../tree/skillItems';
+import type { Measurements } from './measurements';
+import type { PersonaWorkspace } from './personaWorkspace';
+import { skillSettings } from './config';
+import { withSkillsSection } from './skillSection';
+import { SkillsModel } from './skillsModel';
+import type { SkillsMeasure } from './skillTypes';
+
+export interface SkillsUi extends vscode.Disposable {
+  readonly model: SkillsModel;
+  readonly items: typeof items;
+  /** The persona's catalog under the folder's skill settings. */
+  measure(folder: vscode.Uri): Promise<SkillsMeasure>;
+  /** The composition with the `## Skills` section before the Project Context (see skillSection.ts). */
+  withSection(composition: Composition, skills: SkillsMeasure | undefined, workspacePath: string): Composition;
+}
+
+export function startSkillsUi(personas: PersonaWorkspace, measurements: Measurements): SkillsUi {
+  const model = new SkillsModel(personas);
+  // Problems are a surface of the model's measure: they start once the model is in place.
+  let problems: SkillProblems | undefined;
+  const start = setTimeout(() => (problems = vscode.languages ? new SkillProblems(personas, measurements) : undefined), 0);
+  return {
+    model,
+    items,
+    measure: (folder) => model.measure(folder, skillSettings(folder, homeFolder)),
+    withSection: withSkillsSection,
+    dispose: () => (clearTimeout(start), problems?.dispose(), model.dispose()),
+  };
+}

@@ -1,0 +1,57 @@
+// The tree's Skills node of an OpenClaw persona and its rows: the catalog's size against
+// OpenClaw's 18,000-char budget, and each SKILL.md's state. Part of the skills bundle.
+import * as vscode from 'vscode';
+import { formatCount } from '../../core';
+import { describeSkill, MAX_SKILLS_PROMPT_CHARS } from '../../core/skills';
+import type { SkillMeasure } from '../../core/skills';
+import type { SkillsMeasure } from '../model/skillTypes';
+import { offeredCount, skillAssumptions, skillState } from '../util/skillMessages';
+
+/** The Skills node: `tokens`, the section's count as sent ("1.2K tokens"), once counted. */
+export function skillsItem(measure: SkillsMeasure | undefined, tokens?: string): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('Skills'), vscode.TreeItemCollapsibleState.Collapsed);
+  item.contextValue = 'skills';
+  item.iconPath = new vscode.ThemeIcon('tools');
+  if (!measure) return item;
+  const { report } = measure;
+  const listed = report.budget.skills;
+  const offered = offeredCount(report);
+  const section = report.section.length;
+  item.description = vscode.l10n.t('{0} / {1} chars · {2} of {3} skills listed', formatCount(report.budget.chars), formatCount(MAX_SKILLS_PROMPT_CHARS), formatCount(listed), formatCount(offered)) + (tokens ? ` · ${tokens}` : '');
+  const lines = [
+    vscode.l10n.t('The `## Skills` section OpenClaw sends on every turn, before the Project Context: {0} chars.', formatCount(section)),
+    vscode.l10n.t('Its catalog: {0} of {1} chars, {2} of {3} skills listed ({4} format).', formatCount(report.budget.chars), formatCount(MAX_SKILLS_PROMPT_CHARS), formatCount(listed), formatCount(offered), report.format),
+    ...(report.limitNote ? [report.limitNote] : []),
+    skillAssumptions(measure),
+    ...report.notices.slice(0, 5).map((notice) => `${notice.path}: ${notice.message}`),
+  ];
+  item.tooltip = new vscode.MarkdownString(lines.map((line) => line.replace(/[\\*_[\]<>]/g, '\\$&')).join('\n\n'));
+  if (report.skills.some((skill) => skill.state === 'leftOut' || skill.state === 'skipped')) item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+  return item;
+}
+
+const ICONS: Record<SkillMeasure['state'], string> = {
+  inPrompt: 'pass',
+  shortened: 'fold',
+  descriptionOmitted: 'fold',
+  leftOut: 'warning',
+  hidden: 'eye-closed',
+  gated: 'circle-slash',
+  skipped: 'error',
+};
+
+export function skillItem(folder: vscode.Uri, path: string, measure: SkillsMeasure | undefined): vscode.TreeItem {
+  const skill = measure?.report.skills.find((candidate) => candidate.path === path);
+  const item = new vscode.TreeItem(skill?.name ?? path.slice(path.lastIndexOf('/', path.length - 10) + 1), vscode.TreeItemCollapsibleState.None);
+  item.contextValue = 'skill';
+  if (!skill) return item;
+  item.description = skill.source === 'plugin' ? vscode.l10n.t('{0} · stock plugin', skillState(skill)) : skillState(skill);
+  item.tooltip = `${skill.location}\n${describeSkill(skill)}${skill.descriptionChars ? `\n${vscode.l10n.t('description: {0} chars', formatCount(skill.descriptionChars))}` : ''}`;
+  item.iconPath = new vscode.ThemeIcon(ICONS[skill.state]);
+  if (skill.source !== 'plugin') {
+    const uri = folder.with({ path: skill.path });
+    item.resourceUri = uri;
+    item.command = { command: 'vscode.open', title: vscode.l10n.t('Open SKILL.md'), arguments: [uri] };
+  }
+  return item;
+}
