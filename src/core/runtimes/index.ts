@@ -11,6 +11,7 @@ export { openclaw, OPENCLAW_LINK_NOT_FOLLOWED, OPENCLAW_LINK_REFUSED, OPENCLAW_M
 export { capsFromConfig, MAX_CONFIG_BYTES, OpenClawCaps, parseOpenClawConfig, parseOpenClawConfigObject } from './openclawConfig';
 export { OPENCLAW_EPOCHS, OPENCLAW_NEWEST_RELEASE, OPENCLAW_PROVEN_RELEASES, OpenClawEpoch, OpenClawRelease, resolveOpenClawRelease } from './openclawReleases';
 export { agentsAfterToolsMigration, DoctorMove, legacyMemoryArchivePath, memoryAfterLegacyMerge, toolsMdIsMerged, workspaceAfterDoctor } from './openclawDoctor';
+export { DOCTOR_LEGACY_FILES, DoctorFileChange, DoctorPreview, DoctorPreviewOptions, DoctorSummary, doctorSummary, openclawAfterDoctor } from './openclawAfterDoctor';
 export { OPENCLAW_STATE_FILE, releaseFromConfig, releaseFromPackageJson, setupCompletedFromState } from './openclawState';
 export { RUST_WHITE_SPACE, rustTrimRange, truncationMarker, ZEROCLAW_HEADING, ZEROCLAW_MAX_CHARS, zeroclaw } from './zeroclaw';
 export { filesWithinWorkspace, WorkspaceFiles } from './withinWorkspace';
