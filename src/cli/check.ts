@@ -36,6 +36,7 @@ import { skillsFailed, SkillsReport } from '../core/skills';
 import { DroppedRuleCheck, formatSecrets, formatTextChecks, HiddenCheck, SecretCheck } from './secrets';
 import { formatSkillsTable, SkillCheck, skillChecks } from './skills';
 import { table } from './table';
+import { DoctorCheck, doctorRowNote, formatDoctor } from './doctor';
 
 export interface FileCheck {
   readonly name: string;
@@ -86,6 +87,8 @@ export interface PersonaCheck {
   readonly skillsFailed?: boolean;
   /** The report itself, for the text and GitHub formats (not in the JSON). */
   readonly skillsReport?: SkillsReport;
+  /** OpenClaw 8.x+ with TOOLS.md, HEARTBEAT.md or memory.md still there: the prompt after `openclaw doctor --fix`. */
+  readonly doctor?: DoctorCheck;
 }
 
 /** Checks one persona folder; with an `encoding`, counts the tokens of what is sent. */
@@ -178,7 +181,9 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
     const shown = file.status !== 'absent' && file.status !== 'notLoaded' && file.status !== 'unreadable';
     const share = file.effectiveCap ? formatPercent(file.size / file.effectiveCap) : '-';
     const tokens = encoding && file.tokens ? formatTokensShort(file.tokens, encoding) : '-';
-    rows.push(withTokens(shown ? [file.name, formatCount(file.size), share, describe(file, runtimeLabel)] : [file.name, '-', '-', describe(file, runtimeLabel)], tokens));
+    const doctor = doctorRowNote(check.doctor, file.name);
+    const state = doctor ? `${describe(file, runtimeLabel)}; ${doctor}` : describe(file, runtimeLabel);
+    rows.push(withTokens(shown ? [file.name, formatCount(file.size), share, state] : [file.name, '-', '-', state], tokens));
   }
   const lines = [escapeControls(check.dir), ...table(rows).map((row) => `  ${row}`)];
   lines.push(`  soul: ${formatCount(check.soulBytes)} bytes (${formatBytes(check.soulBytes)})`);
@@ -190,6 +195,7 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
   if (check.total.cap !== undefined) {
     lines.push(`  budget: ${formatCount(check.total.size)} of ${formatCount(check.total.cap)} ${unitWord[check.unit]} (${formatPercent(check.total.size / check.total.cap)})`);
   }
+  if (check.doctor) lines.push(...formatDoctor(check.doctor, encoding));
   if (check.skillsReport) lines.push(...formatSkillsTable(check.skillsReport, escapeControls));
   const heartwood = check.heartwood;
   if (heartwood) {
