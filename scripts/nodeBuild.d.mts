@@ -8,3 +8,5 @@ export const SCAFFOLDING_BUNDLE: string;
 export function scaffoldingBuild(common?: BuildOptions): BuildOptions;
 export const SECRETS_UI_BUNDLE: string;
 export function secretsUiBuild(common?: BuildOptions): BuildOptions;
+export const DOCTOR_BUNDLE: string;
+export function doctorBuild(common?: BuildOptions): BuildOptions;

@@ -8,6 +8,9 @@ export const JSON5_BUNDLE = 'json5.js';
 /** The secrets UI, needed only once a persona is found; the detector it loads is dist/secrets.js. */
 export const SECRETS_UI_BUNDLE = 'secretsUi.js';
 
+/** The prompt after `openclaw doctor --fix`, needed only for a persona holding a file doctor moves. */
+export const DOCTOR_BUNDLE = 'doctor.js';
+
 /** The scaffolding commands and their templates, needed only when files are created. */
 export const SCAFFOLDING_BUNDLE = 'scaffolding.js';
 
@@ -32,6 +35,14 @@ const separateScaffolding = {
   name: 'separate-scaffolding',
   setup(build) {
     build.onResolve({ filter: /^\.\/scaffolding$/ }, () => ({ path: `./${SCAFFOLDING_BUNDLE}`, external: true }));
+  },
+};
+
+// extension.js requires doctor's migrations from their own bundle on the first persona that needs them.
+const separateDoctor = {
+  name: 'separate-doctor',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/chunk$/ }, (args) => (args.importer.includes('doctor') ? { path: `./${DOCTOR_BUNDLE}`, external: true } : undefined));
   },
 };
 
@@ -60,7 +71,7 @@ export function oneVscode() {
 
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
 export function nodeExtensionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi] };
+  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separateDoctor] };
 }
 
 /** esbuild options of the scaffolding's own bundle, beside extension.js. */
@@ -71,6 +82,11 @@ export function scaffoldingBuild(common = {}) {
 /** esbuild options of the secrets UI's own bundle, beside extension.js. */
 export function secretsUiBuild(common = {}) {
   return { ...common, entryPoints: ['src/extension/model/secretsUi.ts'], outfile: `dist/${SECRETS_UI_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets] };
+}
+
+/** esbuild options of the doctor bundle, beside extension.js. */
+export function doctorBuild(common = {}) {
+  return { ...common, entryPoints: ['src/extension/doctor/chunk.ts'], outfile: `dist/${DOCTOR_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode()] };
 }
 
 /** esbuild options of the parser's own bundle, beside extension.js. */

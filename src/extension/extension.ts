@@ -47,6 +47,7 @@ export function activate(context: vscode.ExtensionContext): void {
       composition: (folder) => measurements.composition(folder),
       file: (uri) => measurements.file(uri),
       heartwood: (folder) => measurements.heartwood(folder),
+      afterDoctor: (folder) => measurements.afterDoctor(folder),
       onDidChange: measurements.onDidChange,
       tokens,
       secrets,

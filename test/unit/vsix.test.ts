@@ -25,6 +25,8 @@ const REQUIRED = [
   'extension/dist/json5.js',
   // extension.js requires it on the first scaffold command.
   'extension/dist/scaffolding.js',
+  // extension.js requires it for a persona holding a file openclaw doctor --fix moves.
+  'extension/dist/doctor.js',
   'extension/media/icon.png',
 ];
 

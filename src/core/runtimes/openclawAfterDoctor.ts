@@ -3,7 +3,6 @@
 // Nothing is written: the migrated files exist only in the returned input.
 import { decodeUtf8 } from '../utf8';
 import { DoctorMove, legacyMemoryArchivePath, workspaceAfterDoctor } from './openclawDoctor';
-import { openclaw } from './openclaw';
 import { resolveOpenClawRelease } from './openclawReleases';
 import { Composition, FileContent, FileMeasure, headingFolder, PersonaInput, RuntimeOptions } from './profile';
 
@@ -49,12 +48,16 @@ function textOf(content: FileContent | undefined, name: string): string | undefi
   return undefined;
 }
 
+/** OpenClaw's compose (passed in, so a bundle of doctor's rules need not carry the profile). */
+export type OpenClawCompose = (input: PersonaInput, options: RuntimeOptions) => Composition;
+
 /**
- * What doctor --fix would make of this persona under this release, or undefined when there is
- * nothing for it to do: the release loads TOOLS.md still (before 8.x, which has no such doctor),
- * or the workspace holds none of TOOLS.md, HEARTBEAT.md, memory.md (as readable files).
+ * What doctor --fix would make of this persona under this release, composed by `compose`, or
+ * undefined when there is nothing for it to do: the release loads TOOLS.md still (before 8.x,
+ * which has no such doctor), or the workspace holds none of TOOLS.md, HEARTBEAT.md, memory.md.
+ * `openclawAfterDoctor` (runtimes/index.ts) is this with OpenClaw's own compose.
  */
-export function openclawAfterDoctor(input: PersonaInput, options: RuntimeOptions = {}, preview: DoctorPreviewOptions = {}): DoctorPreview | undefined {
+export function composeAfterDoctor(compose: OpenClawCompose, input: PersonaInput, options: RuntimeOptions = {}, preview: DoctorPreviewOptions = {}): DoctorPreview | undefined {
   const { release, epoch } = resolveOpenClawRelease(options.openclawRelease);
   if (epoch.loadOrder.includes('TOOLS.md')) return undefined;
   const texts = new Map<string, string>();
@@ -85,8 +88,8 @@ export function openclawAfterDoctor(input: PersonaInput, options: RuntimeOptions
     }
   }
   const migrated: PersonaInput = { dir: input.dir, files };
-  const composition = openclaw.compose(migrated, options);
-  const before = rewritten.length > 0 ? openclaw.compose(input, options) : undefined;
+  const composition = compose(migrated, options);
+  const before = rewritten.length > 0 ? compose(input, options) : undefined;
   const measure = (composed: Composition | undefined, name: string) => composed?.files.find((file) => file.name === name);
   const changed = rewritten.map((name) => ({ name, before: measure(before, name), after: measure(composition, name)! }));
   return { release, moves: after.moves, input: migrated, composition, changed };

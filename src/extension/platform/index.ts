@@ -87,6 +87,9 @@ export const folderIdentity: ((fsPath: string) => Promise<string | undefined>) |
 };
 
 /** The Node that runs the bundled CLI for the check task. Undefined where there is no process to start. */
+/** The user's home folder, which OpenClaw's doctor writes as `~` in the paths it records. */
+export const homeFolder: string | undefined = os.homedir();
+
 export const nodeExecutable: string | undefined = process.execPath;
 
 /** The token counter, a worker thread holding the tokenizer. Undefined where none can be started: no counts show there. */

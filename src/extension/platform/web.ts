@@ -19,6 +19,8 @@ export const listLocalFolder: typeof NodePlatform.listLocalFolder = undefined;
 
 export const folderIdentity: typeof NodePlatform.folderIdentity = undefined;
 
+export const homeFolder: typeof NodePlatform.homeFolder = undefined;
+
 export const nodeExecutable: typeof NodePlatform.nodeExecutable = undefined;
 
 export const createTokenEngine: typeof NodePlatform.createTokenEngine = undefined;
@@ -34,4 +36,4 @@ export const isLinkNow: typeof NodePlatform.isLinkNow = undefined;
 export const requireSecrets: typeof NodePlatform.requireSecrets = undefined;
 
 // The same names as platform/index.ts, which is what the rest of the extension imports.
-({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive, installedOpenClaw, linkTargetOf, isLinkNow, requireSecrets }) satisfies typeof NodePlatform;
+({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, homeFolder, nodeExecutable, createTokenEngine, createFileExclusive, installedOpenClaw, linkTargetOf, isLinkNow, requireSecrets }) satisfies typeof NodePlatform;

@@ -115,9 +115,9 @@ export function bootstrapFileItem(node: FileNode, stats: FileStats): vscode.Tree
   switch (measure.status) {
     case 'notLoaded':
       item.contextValue = 'bootstrapFile.notLoaded';
-      item.description = vscode.l10n.t('not loaded by {0}', runtime) + unsaved;
+      item.description = [vscode.l10n.t('not loaded by {0}', runtime), stats.doctor?.description].filter(Boolean).join(' · ') + unsaved;
       item.iconPath = missingIcon;
-      lines.push(vscode.l10n.t('{0} does not load {1}: nothing of it is sent.', profile.label, node.name));
+      lines.push(vscode.l10n.t('{0} does not load {1}: nothing of it is sent.', profile.label, node.name), ...(stats.doctor?.tooltip ?? []));
       break;
     case 'unreadable':
       item.contextValue = 'bootstrapFile.unreadable';
