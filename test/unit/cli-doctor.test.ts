@@ -11,7 +11,7 @@ describe('persona-studio check: the prompt after openclaw doctor --fix', () => {
     const text = await runCliAsync('check', '--runtime', 'openclaw', '--encoding', 'off', dir);
     assert.match(text.out, /TOOLS\.md\s+-\s+-\s+not loaded by OpenClaw 2026\.9\.6; openclaw doctor --fix: merged into AGENTS\.md/);
     assert.match(text.out, /HEARTBEAT\.md\s+-\s+-\s+not loaded by OpenClaw 2026\.9\.6; openclaw doctor --fix: moved into cron scratch/);
-    const merged = agentsAfterToolsMigration(agents, tools).length;
+    const merged = agentsAfterToolsMigration(agents, tools).trimEnd().length;
     const line = new RegExp(`after openclaw doctor --fix: AGENTS\\.md ${merged.toLocaleString('en-US')} of 20,000 chars \\(\\d+\\.\\d %\\), [\\d,]+ chars then cut; prompt [-+][\\d,]+ chars`);
     assert.match(text.out, line);
     const json = JSON.parse((await runCliAsync('check', '--runtime', 'openclaw', '--json', dir)).out);

@@ -48,7 +48,7 @@ describe('the prompt after openclaw doctor --fix, in the editor', () => {
     assert.strictEqual(doctorDescription(preview, 'TOOLS.md'), 'doctor --fix: into AGENTS.md');
     const tooltip = doctorTooltip(preview, 'TOOLS.md').join('\n');
     assert.match(tooltip, /Doctor merges TOOLS\.md into the Tools section of AGENTS\.md/);
-    assert.ok(tooltip.includes(`AGENTS.md: ${merged.length.toLocaleString('en-US')} of 20,000 chars`), tooltip);
+    assert.ok(tooltip.includes(`AGENTS.md: ${merged.trimEnd().length.toLocaleString('en-US')} of 20,000 chars`), tooltip);
     assert.ok(tooltip.includes(`${after.droppedSize.toLocaleString('en-US')} chars of AGENTS.md would then be cut`), tooltip);
     assert.deepStrictEqual(doctorTooltip(preview, 'SOUL.md'), []);
   });

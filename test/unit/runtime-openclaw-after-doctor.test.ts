@@ -36,7 +36,7 @@ describe('the persona after openclaw doctor --fix', () => {
     assert.strictEqual(before.files.find((file) => file.name === 'AGENTS.md')!.status, 'sent');
     assert.strictEqual(after.status, 'cut');
     const summary = doctorSummary(before, preview);
-    assert.strictEqual(summary.agentsChars, merged.length);
+    assert.strictEqual(summary.agentsChars, merged.trimEnd().length);
     assert.strictEqual(summary.agentsCap, 20_000);
     assert.ok(summary.cutChars > 0 && summary.cutChars === after.droppedSize);
     // The input is left as it was: nothing is written, nothing replaced.

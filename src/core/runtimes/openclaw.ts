@@ -79,7 +79,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
     const read = content ? readAsOpenClaw(content, path, epoch) : undefined;
     const dropped = (): void => {
       stopped = budgetShort = true;
-      const size = read?.text.length ?? 0;
+      const size = read?.text.trimEnd().length ?? 0;
       measures.set(name, {
         name, status: 'dropped', text: read?.text ?? '', size, cap, effectiveCap: 0, state: size > 0 ? 'over' : 'missing',
         dropped: whole(read?.text ?? ''), droppedSize: size,
@@ -116,7 +116,8 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
     const effectiveCap = Math.max(1, Math.min(cap, remaining));
     const cut = cachedCut(content!, read.content, name, effectiveCap, epoch);
     const body = clampToBudget(cut, remaining);
-    const base = { name, text: read.text, size: read.text.length, cap, effectiveCap };
+    // The size OpenClaw itself reports (`/context`, doctor): the text without trailing white space.
+    const base = { name, text: read.text, size: read.text.trimEnd().length, cap, effectiveCap };
     if (body.text.length === 0) {
       measures.set(name, { ...base, status: 'empty', state: 'ok', note: `empty: ${label} sends nothing for it, not even a heading` });
       continue;
