@@ -55,6 +55,8 @@ export interface FileCheck {
   readonly bytes?: number;
   /** Tokens of the file's section as sent, heading included (0 when it sends nothing); absent with `--encoding off`. */
   readonly tokens?: number;
+  /** What `openclaw doctor` says of the file, in its words (near its limit from 85 %, or truncated). */
+  readonly doctorNote?: string;
 }
 
 export interface PersonaCheck {
@@ -152,6 +154,7 @@ function fileCheck(file: FileMeasure, unit: SizeUnit): FileCheck {
     state: file.state,
     cut: cut && { line: cut.line + 1, column: cut.column + 1 },
     note: file.note,
+    ...(file.doctorNote && { doctorNote: file.doctorNote }),
     bytes: unit === 'bytes' ? file.size : undefined,
   };
 }
@@ -210,6 +213,8 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
   return lines.join('\n');
 }
 
+const NEAR_WORDS = 'Workspace bootstrap files are near configured limits';
+
 function describe(file: FileCheck, runtimeLabel: string): string {
   switch (file.status) {
     case 'absent':
@@ -225,7 +230,8 @@ function describe(file: FileCheck, runtimeLabel: string): string {
     case 'dropped':
       return 'DROPPED: the total budget is spent';
   }
-  if (file.status !== 'cut') return stateLabel[file.state];
+  // Doctor calls a file near its limit from 85 %: said beside ours, in its words.
+  if (file.status !== 'cut') return file.doctorNote?.startsWith(NEAR_WORDS) ? `${stateLabel[file.state]}; openclaw doctor: near configured limits` : stateLabel[file.state];
   const where = file.cut ? ` from line ${file.cut.line}, column ${file.cut.column}` : '';
   const note = file.note ? ` (${file.note})` : '';
   return `${stateLabel.over}: ${formatCount(file.dropped)} ${unitWord[file.unit]} dropped${where}${note}`;

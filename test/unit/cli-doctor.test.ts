@@ -33,3 +33,14 @@ describe('persona-studio check: the prompt after openclaw doctor --fix', () => {
     assert.doesNotMatch(text.out, /doctor/);
   });
 });
+
+describe('persona-studio check: doctor\'s near-limit state beside ours', () => {
+  it('says "near configured limits" in the table from 85 %, and gives doctor\'s line in --json', async () => {
+    const dir = personaFolder({ 'AGENTS.md': 'rules', 'SOUL.md': 'a'.repeat(17_500) });
+    const text = await runCliAsync('check', '--runtime', 'openclaw', '--encoding', 'off', dir);
+    assert.match(text.out, /SOUL\.md\s+17,500\s+87\.5 %\s+ok; openclaw doctor: near configured limits/);
+    const json = JSON.parse((await runCliAsync('check', '--runtime', 'openclaw', '--json', '--encoding', 'off', dir)).out);
+    const soul = json.personas[0].files.find((file: { name: string }) => file.name === 'SOUL.md');
+    assert.strictEqual(soul.doctorNote, 'Workspace bootstrap files are near configured limits: SOUL.md: 17,500 chars (88% of max/file 20,000)');
+  });
+});
