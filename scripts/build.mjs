@@ -2,7 +2,7 @@
 // webview script with esbuild.
 import fs from 'node:fs';
 import * as esbuild from 'esbuild';
-import { doctorBuild, json5Build, nodeExtensionBuild, scaffoldingBuild, secretsUiBuild } from './nodeBuild.mjs';
+import { doctorBuild, json5Build, nodeExtensionBuild, previewSessionBuild, scaffoldingBuild, secretsUiBuild } from './nodeBuild.mjs';
 import { quietSecretlint, secretsBuild, secretsWebBuild } from './secretsBuild.mjs';
 import { webExtensionBuild, webGlobalsCheck } from './webBuild.mjs';
 
@@ -34,6 +34,8 @@ const builds = [
   secretsWebBuild(common),
   // And the secrets UI that shows its findings, required once a persona is found.
   secretsUiBuild(common),
+  // And the preview's session, required when the first preview opens.
+  previewSessionBuild(common),
   // And the prompt after openclaw doctor --fix, required for a persona holding a file doctor moves.
   doctorBuild(common),
   // The token worker holds the tokenizer's ranks; extension.js loads it on the first count.

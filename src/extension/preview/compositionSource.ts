@@ -2,7 +2,7 @@
 // measurement per persona (Measurements) it uses, so it can be driven in isolation.
 import type * as vscode from 'vscode';
 import type { Composition, DoctorPreview, FileMeasure, RuntimeProfile } from '../../core';
-import type { CompositionChange, HeartwoodMeasure } from '../model/measurements';
+import type { CompositionChange, HeartwoodMeasure, LinkedFile } from '../model/measurements';
 import type { PersonaTokens } from '../tokens/personaTokens';
 import type { Secrets } from '../model/secrets';
 
@@ -17,6 +17,10 @@ export interface CompositionSource {
   readonly onDidChange: vscode.Event<CompositionChange>;
   /** The persona after `openclaw doctor --fix`, when the extension shows it (undefined: nothing for doctor to do). */
   afterDoctor?(folder: vscode.Uri): Promise<DoctorPreview | undefined>;
+  /** The files of the last composition that are links leading outside the workspace (after composition()). */
+  linkedOutside?(folder: vscode.Uri): readonly LinkedFile[];
+  /** The user asked to see a linked file; false when it cannot be shown. */
+  showLinked?(folder: vscode.Uri, name: string): boolean;
   /** The persona's token counts, when the extension counts them. */
   readonly tokens?: PersonaTokens;
   /** What the preview shows of the persona's secrets, when the extension scans for them. */

@@ -7,7 +7,8 @@ import { Composition, HEARTWOOD_FILE, editorLineAndColumn } from '../../core';
 import { previewWrap } from '../model/config';
 import { PREVIEW_ACK_TIMEOUT_MS, PREVIEW_FRAME_MS } from '../util/delays';
 import { Disposable } from '../util/disposable';
-import { baseName, PersonaWorkspace } from '../model/personaWorkspace';
+import type { PersonaWorkspace } from '../model/personaWorkspace';
+import { baseName } from '../model/uris';
 import { Throttle } from '../util/throttle';
 import { HeartwoodUpdate, parseFromWebview, RevealMessage, ToWebview } from '../../webview/protocol';
 import { tokensMessage } from '../tokens/tokenViews';
@@ -15,6 +16,7 @@ import { SoulBlocks, SoulModel } from './blocks';
 import { CompositionSource } from './compositionSource';
 import { FullerTexts } from './droppedText';
 import { maskModel } from './maskedModel';
+import { linkedViews } from './linkedPlaceholders';
 import { heartwoodModel, labels } from './soulModel';
 import { SoulChanges, SoulSync } from './sync';
 
@@ -144,6 +146,15 @@ export class PreviewSession extends Disposable {
     return this.afterDoctor;
   }
 
+  /** Shows a linked file held back, when its placeholder offered to (never in Restricted Mode). */
+  showLinked(name: string): void {
+    const folder = this.folder;
+    if (!folder || !vscode.workspace.isTrusted) return;
+    if (!this.shown?.sections.some((section) => section.meta.name === name && section.meta.linked?.show !== undefined)) return;
+    // Measured again once granted: the change reaches this preview like an edit.
+    this.source.showLinked?.(folder, name);
+  }
+
   /** Shows the persona's secrets as sent, until its text changes. */
   revealSecrets(): void {
     if (this.folder && this.composition) this.source.secrets?.reveal(this.folder, this.composition);
@@ -182,6 +193,9 @@ export class PreviewSession extends Disposable {
         return;
       case 'toggleDropped':
         this.toggleDropped(message.name);
+        return;
+      case 'showLinked':
+        this.showLinked(message.name);
         return;
     }
   }
@@ -290,7 +304,8 @@ export class PreviewSession extends Disposable {
       label = preview ? vscode.l10n.t('{0} after openclaw doctor --fix', label) : vscode.l10n.t('{0} (openclaw doctor --fix changes nothing here)', label);
     } else if (this.revealed.size > 0) fuller = await this.fuller.of(folder, composition, this.revealed);
     this.composition = composition;
-    const built = this.blocks.build(composition, label, (name) => this.revealed.has(name), fuller);
+    const linked = this.source.linkedOutside ? linkedViews(composition, this.source.linkedOutside(folder), vscode.workspace.isTrusted) : undefined;
+    const built = this.blocks.build(composition, label, (name) => this.revealed.has(name), fuller, linked);
     // Secrets are masked before the text leaves the extension host.
     const mask = this.source.secrets?.masker(folder, composition);
     const model = mask ? maskModel(built, mask) : built;
@@ -326,7 +341,8 @@ export class PreviewSession extends Disposable {
     const folder = this.folder;
     // The webview only names a file; which files it may open is decided here: the
     // sections shown and HEARTWOOD.md, inside the workspace.
-    if (!folder || !(name === HEARTWOOD_FILE || this.shown?.sections.some((section) => section.meta.name === name))) return;
+    // A linked file held back is not opened from here: an editor would show what is behind the link.
+    if (!folder || !(name === HEARTWOOD_FILE || this.shown?.sections.some((section) => section.meta.name === name && !section.meta.linked))) return;
     const uri = vscode.Uri.joinPath(folder, name);
     if (!vscode.workspace.getWorkspaceFolder(uri)) return;
     let selection: vscode.Range | undefined;
