@@ -12,3 +12,5 @@ export function secretsUiBuild(common?: BuildOptions): BuildOptions;
 export const SKILLS_UI_BUNDLE: string;
 export function skillsUiBuild(common?: BuildOptions): BuildOptions;
 export function previewSessionBuild(common?: BuildOptions): BuildOptions;
+export const DOCTOR_BUNDLE: string;
+export function doctorBuild(common?: BuildOptions): BuildOptions;

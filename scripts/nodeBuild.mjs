@@ -14,6 +14,9 @@ export const SKILLS_UI_BUNDLE = 'skillsUi.js';
 /** The preview's session and what only it uses, needed when the first preview opens. */
 export const PREVIEW_SESSION_BUNDLE = 'previewSession.js';
 
+/** The prompt after `openclaw doctor --fix`, needed only for a persona holding a file doctor moves. */
+export const DOCTOR_BUNDLE = 'doctor.js';
+
 /** The scaffolding commands and their templates, needed only when files are created. */
 export const SCAFFOLDING_BUNDLE = 'scaffolding.js';
 
@@ -57,6 +60,14 @@ const separateScaffolding = {
   },
 };
 
+// extension.js requires doctor's migrations from their own bundle on the first persona that needs them.
+const separateDoctor = {
+  name: 'separate-doctor',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/chunk$/ }, (args) => (args.importer.includes('doctor') ? { path: `./${DOCTOR_BUNDLE}`, external: true } : undefined));
+  },
+};
+
 // extension.js requires the parser from its own bundle on the first config read.
 const separateJson5 = {
   name: 'separate-json5',
@@ -82,7 +93,7 @@ export function oneVscode() {
 
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
 export function nodeExtensionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession, separateSkillsUi] };
+  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession, separateSkillsUi, separateDoctor] };
 }
 
 /** esbuild options of the skills UI's own bundle, beside extension.js. */
@@ -103,6 +114,11 @@ export function secretsUiBuild(common = {}) {
 /** esbuild options of the preview session's own bundle, beside extension.js. */
 export function previewSessionBuild(common = {}) {
   return { ...common, entryPoints: ['src/extension/preview/previewSession.ts'], outfile: `dist/${PREVIEW_SESSION_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets] };
+}
+
+/** esbuild options of the doctor bundle, beside extension.js. */
+export function doctorBuild(common = {}) {
+  return { ...common, entryPoints: ['src/extension/doctor/chunk.ts'], outfile: `dist/${DOCTOR_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode()] };
 }
 
 /** esbuild options of the parser's own bundle, beside extension.js. */

@@ -22,3 +22,25 @@ export const CASES = [
   { name: 'crlf', agents: '# Agents\r\n\r\n## Tools\r\n\r\nUse skills.\r\n', tools: 'notes\r\n' },
   { name: 'tools-no-newline', agents: '# Agents\n', tools: 'one line' },
 ];
+
+// Workspaces for the three moves of `openclaw doctor --fix` together: TOOLS.md merged into
+// AGENTS.md, HEARTBEAT.md moved into the heartbeat's cron scratch, a lowercase memory.md merged
+// into MEMORY.md. `template` stands for the untouched TOOLS.md template doctor removes unmerged.
+const memory = '# Memory\n\n- prefers short answers\n';
+const heartbeat = '# Heartbeat\n\n- check the inbox\n';
+export const WORKSPACE_CASES = [
+  { name: 'heartbeat-only', files: { 'AGENTS.md': '# Agents\n', 'HEARTBEAT.md': heartbeat } },
+  { name: 'heartbeat-empty', files: { 'HEARTBEAT.md': '' } },
+  { name: 'memory-lowercase-only', files: { 'memory.md': memory } },
+  { name: 'both-memory-files', files: { 'MEMORY.md': '# MEMORY\n\n- lives in Lisbon\n', 'memory.md': memory } },
+  { name: 'both-memory-files-same', files: { 'MEMORY.md': memory, 'memory.md': memory } },
+  { name: 'both-memory-files-trailing-space', files: { 'MEMORY.md': '# MEMORY\n\nfact\n\n\n  ', 'memory.md': '\n\n  old fact  \n\n' } },
+  { name: 'both-memory-files-empty-canonical', files: { 'MEMORY.md': '', 'memory.md': memory } },
+  { name: 'both-memory-files-crlf', files: { 'MEMORY.md': '# MEMORY\r\n\r\nfact\r\n', 'memory.md': 'old\r\nfact\r\n' } },
+  { name: 'all-three-with-tools', files: { 'AGENTS.md': '# Agents\n\n## Tools\n\nUse skills.\n\n## Safety\n\nAsk first.\n', 'TOOLS.md': tools, 'HEARTBEAT.md': heartbeat, 'MEMORY.md': '# MEMORY\n', 'memory.md': memory } },
+  { name: 'all-three-no-agents', files: { 'TOOLS.md': tools, 'HEARTBEAT.md': heartbeat, 'MEMORY.md': '# MEMORY\n', 'memory.md': memory } },
+  { name: 'tools-template', files: { 'AGENTS.md': '# Agents\n', 'TOOLS.md': 'template' } },
+  { name: 'tools-dev-template', files: { 'AGENTS.md': '# Agents\n', 'TOOLS.md': 'devTemplate' } },
+  { name: 'tools-dev-fallback', files: { 'AGENTS.md': `# Agents\n\n## Tools\n\n${legacyLine}\n`, 'TOOLS.md': 'devFallback' } },
+  { name: 'tools-template-with-newline', files: { 'AGENTS.md': '# Agents\n', 'TOOLS.md': 'template+\n' } },
+];

@@ -36,6 +36,7 @@ import { skillsFailed, SkillsReport } from '../core/skills';
 import { DroppedRuleCheck, formatSecrets, formatTextChecks, HiddenCheck, SecretCheck } from './secrets';
 import { formatSkillsTable, SkillCheck, skillChecks } from './skills';
 import { table } from './table';
+import { DoctorCheck, doctorRowNote, formatDoctor } from './doctor';
 
 export interface FileCheck {
   readonly name: string;
@@ -54,6 +55,8 @@ export interface FileCheck {
   readonly bytes?: number;
   /** Tokens of the file's section as sent, heading included (0 when it sends nothing); absent with `--encoding off`. */
   readonly tokens?: number;
+  /** What `openclaw doctor` says of the file, in its words (near its limit from 85 %, or truncated). */
+  readonly doctorNote?: string;
 }
 
 export interface PersonaCheck {
@@ -86,6 +89,8 @@ export interface PersonaCheck {
   readonly skillsFailed?: boolean;
   /** The report itself, for the text and GitHub formats (not in the JSON). */
   readonly skillsReport?: SkillsReport;
+  /** OpenClaw 8.x+ with TOOLS.md, HEARTBEAT.md or memory.md still there: the prompt after `openclaw doctor --fix`. */
+  readonly doctor?: DoctorCheck;
 }
 
 /** Checks one persona folder; with an `encoding`, counts the tokens of what is sent. */
@@ -149,6 +154,7 @@ function fileCheck(file: FileMeasure, unit: SizeUnit): FileCheck {
     state: file.state,
     cut: cut && { line: cut.line + 1, column: cut.column + 1 },
     note: file.note,
+    ...(file.doctorNote && { doctorNote: file.doctorNote }),
     bytes: unit === 'bytes' ? file.size : undefined,
   };
 }
@@ -178,7 +184,9 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
     const shown = file.status !== 'absent' && file.status !== 'notLoaded' && file.status !== 'unreadable';
     const share = file.effectiveCap ? formatPercent(file.size / file.effectiveCap) : '-';
     const tokens = encoding && file.tokens ? formatTokensShort(file.tokens, encoding) : '-';
-    rows.push(withTokens(shown ? [file.name, formatCount(file.size), share, describe(file, runtimeLabel)] : [file.name, '-', '-', describe(file, runtimeLabel)], tokens));
+    const doctor = doctorRowNote(check.doctor, file.name);
+    const state = doctor ? `${describe(file, runtimeLabel)}; ${doctor}` : describe(file, runtimeLabel);
+    rows.push(withTokens(shown ? [file.name, formatCount(file.size), share, state] : [file.name, '-', '-', state], tokens));
   }
   const lines = [escapeControls(check.dir), ...table(rows).map((row) => `  ${row}`)];
   lines.push(`  soul: ${formatCount(check.soulBytes)} bytes (${formatBytes(check.soulBytes)})`);
@@ -190,6 +198,7 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
   if (check.total.cap !== undefined) {
     lines.push(`  budget: ${formatCount(check.total.size)} of ${formatCount(check.total.cap)} ${unitWord[check.unit]} (${formatPercent(check.total.size / check.total.cap)})`);
   }
+  if (check.doctor) lines.push(...formatDoctor(check.doctor, encoding));
   if (check.skillsReport) lines.push(...formatSkillsTable(check.skillsReport, escapeControls));
   const heartwood = check.heartwood;
   if (heartwood) {
@@ -203,6 +212,8 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
   lines.push(...formatSecrets(check.secrets ?? [], runtimeLabel), ...formatTextChecks(check.hidden ?? [], check.droppedRules ?? []));
   return lines.join('\n');
 }
+
+const NEAR_WORDS = 'Workspace bootstrap files are near configured limits';
 
 function describe(file: FileCheck, runtimeLabel: string): string {
   switch (file.status) {
@@ -219,7 +230,8 @@ function describe(file: FileCheck, runtimeLabel: string): string {
     case 'dropped':
       return 'DROPPED: the total budget is spent';
   }
-  if (file.status !== 'cut') return stateLabel[file.state];
+  // Doctor calls a file near its limit from 85 %: said beside ours, in its words.
+  if (file.status !== 'cut') return file.doctorNote?.startsWith(NEAR_WORDS) ? `${stateLabel[file.state]}; openclaw doctor: near configured limits` : stateLabel[file.state];
   const where = file.cut ? ` from line ${file.cut.line}, column ${file.cut.column}` : '';
   const note = file.note ? ` (${file.note})` : '';
   return `${stateLabel.over}: ${formatCount(file.dropped)} ${unitWord[file.unit]} dropped${where}${note}`;

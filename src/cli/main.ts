@@ -30,6 +30,7 @@ import {
 import { folderOptions, openclawRelease } from './openclawOptions';
 import { UsageError } from './usageError';
 import { checkPersona, formatCheck, PersonaCheck } from './check';
+import { doctorCheck } from './doctor';
 import { diffPersona, formatDiffText } from './diff';
 import { diffAnnotations, diffMarkdown, writeStepSummary } from './diffGithub';
 import { formatGithub, formatProblems } from './githubFormat';
@@ -222,9 +223,11 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
   const label = profile.labelFor?.(options) ?? profile.label;
   for (const dir of dirs) {
     const measured = { ...folderOptions(dir, profile, options), warnAt: warnAt ?? DEFAULT_WARN_AT };
-    const composition = profile.compose(readPersonaInput(dir, profile, measured), measured);
+    const input = readPersonaInput(dir, profile, measured);
+    const composition = profile.compose(input, measured);
     const check = checkPersona(dir, profile, measured, caps, encoding, composition, skillsFor(dir));
-    checks.push({ ...check, ...(await checkText(composition, label)) });
+    const doctor = profile.id === 'openclaw' ? doctorCheck(input, composition, measured, encoding) : undefined;
+    checks.push({ ...check, ...(doctor && { doctor }), ...(await checkText(composition, label)) });
   }
   const secretSent = checks.some((c) => c.secrets?.some((s) => s.sent));
   const failed = secretSent || checks.some((c) => c.cut || c.refused || c.skillsFailed || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));

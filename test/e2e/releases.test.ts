@@ -1,11 +1,13 @@
 // OpenClaw releases in the real VS Code: the release in personaStudio.openclaw.version decides
 // which files are loaded, under which caps and header (2026.7.35 loads TOOLS.md, 2026.9.6 does
-// not), and from 2026.8 a bootstrap file that is a link is refused, in the preview and Problems.
+// not, and shows the prompt after `openclaw doctor --fix`), and from 2026.8 a bootstrap file
+// that is a link is refused, in the preview and Problems.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { agentsAfterToolsMigration, openclawAfterDoctor } from '../../src/core';
 import { eventually, openWorkspace } from './harness';
 import { openPreviewOf, previewSoul } from './soulPreview';
 import { descriptionOf as description } from './personaTree';
@@ -32,8 +34,9 @@ const settings = (release: string) => JSON.stringify({ 'personaStudio.runtime': 
 describe('OpenClaw releases', function () {
   this.timeout(300_000);
 
-  it('2026.7.35 loads TOOLS.md under its header; set to 2026.9.6, TOOLS.md is not loaded; each exactly as the CLI composes it', async () => {
-    const files = { 'AGENTS.md': 'Be concise.\n', 'SOUL.md': 'Calm and precise.\n', 'TOOLS.md': 'Use the calculator.\n' };
+  it('2026.7.35 loads TOOLS.md under its header; set to 2026.9.6, TOOLS.md is not loaded, and the preview after doctor --fix has it in a cut AGENTS.md; each exactly as composed', async () => {
+    // AGENTS.md near its 20,000-char cap: with TOOLS.md merged in, doctor's AGENTS.md is cut.
+    const files = { 'AGENTS.md': `# Agents\n\n## Tools\n\n${'Be concise. '.repeat(1600)}\n`, 'SOUL.md': 'Calm and precise.\n', 'TOOLS.md': `# Tools\n\n${'- Use the calculator.\n'.repeat(100)}` };
     const wb = await openWorkspace({
       files: Object.fromEntries(Object.entries(files).map(([name, text]) => [`ava/${name}`, text])),
       settings: { 'personaStudio.runtime': 'openclaw', 'personaStudio.openclaw.version': '2026.7.35' },
@@ -41,18 +44,34 @@ describe('OpenClaw releases', function () {
     const folder = wb.path('ava');
     const frame = await openPreviewOf(wb, 'ava/SOUL.md');
     const old = openclawCompose('2026.7.35', files, folder);
-    assert.ok(old.includes(`## ${folder}/TOOLS.md\nUse the calculator.`), 'TOOLS.md is in 2026.7.35’s block');
+    assert.ok(old.includes(`## ${folder}/TOOLS.md\n# Tools\n\n- Use the calculator.`), 'TOOLS.md is in 2026.7.35’s block');
     await eventually(async () => assert.equal(await previewSoul(frame), old), SLOW);
     await wb.showContainer();
     // Loaded, and measured in chars against 2026.7's 20,000 cap.
-    await eventually(async () => assert.match(await description(wb, 'ava', 'TOOLS.md'), /^\d+ chars · [<\d.]+ %$/), SLOW);
+    await eventually(async () => assert.match(await description(wb, 'ava', 'TOOLS.md'), /^[\d,]+ chars · [<\d.]+ %$/), SLOW);
 
     wb.writeFiles({ '.vscode/settings.json': settings('2026.9.6') });
     const now = openclawCompose('2026.9.6', files, folder);
     assert.ok(!now.includes('TOOLS.md'), 'TOOLS.md is not in 2026.9.6’s block');
     await eventually(async () => assert.equal(await previewSoul(frame), now), SLOW);
-    await eventually(async () => assert.equal(await description(wb, 'ava', 'TOOLS.md'), 'not loaded by OpenClaw'), SLOW);
+    await eventually(async () => assert.equal(await description(wb, 'ava', 'TOOLS.md'), 'not loaded by OpenClaw · doctor --fix: into AGENTS.md'), SLOW);
     assert.match(await frame.locator('#missing').innerText(), /Not loaded by OpenClaw[^\n]*: TOOLS\.md/);
+    const agents = frame.locator('[data-name="AGENTS.md"]').first();
+    assert.equal(await agents.getAttribute('data-status'), 'sent');
+
+    // The prompt after doctor --fix: nothing is written, the preview shows AGENTS.md with TOOLS.md merged, cut.
+    const input = { dir: folder, files: new Map(Object.entries(files).map(([name, text]) => [name, { kind: 'text' as const, text }])) };
+    const after = openclawAfterDoctor(input, { openclawRelease: '2026.9.6' })!;
+    const merged = agentsAfterToolsMigration(files['AGENTS.md'], files['TOOLS.md']);
+    assert.equal(after.composition.files.find((file) => file.name === 'AGENTS.md')?.text, merged);
+    // The command acts on the active preview tab: focus it first.
+    await frame.locator('#soul').click();
+    await wb.runCommand('Persona: Show the Prompt After openclaw doctor --fix (or As It Is)');
+    await eventually(async () => assert.equal(await previewSoul(frame), after.composition.text), SLOW);
+    await eventually(async () => assert.equal(await agents.getAttribute('data-status'), 'cut'), SLOW);
+    assert.match(await frame.locator('#runtime-total').innerText(), /after openclaw doctor --fix/);
+    assert.equal(fs.readFileSync(wb.path('ava/TOOLS.md'), 'utf8'), files['TOOLS.md'], 'TOOLS.md is still on disk');
+    assert.equal(fs.readFileSync(wb.path('ava/AGENTS.md'), 'utf8'), files['AGENTS.md'], 'AGENTS.md is as it was');
   });
 
   it('a SOUL.md that is a link leading nowhere: refused from 2026.8, in the preview and in Problems', async () => {

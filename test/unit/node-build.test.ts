@@ -5,7 +5,7 @@
 import assert from 'node:assert';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { JSON5_BUNDLE, nodeExtensionBuild, PREVIEW_SESSION_BUNDLE, SCAFFOLDING_BUNDLE, SECRETS_UI_BUNDLE, secretsUiBuild, SKILLS_UI_BUNDLE, skillsUiBuild } from '../../scripts/nodeBuild.mjs';
+import { DOCTOR_BUNDLE, doctorBuild, JSON5_BUNDLE, nodeExtensionBuild, PREVIEW_SESSION_BUNDLE, SCAFFOLDING_BUNDLE, SECRETS_UI_BUNDLE, secretsUiBuild, SKILLS_UI_BUNDLE, skillsUiBuild } from '../../scripts/nodeBuild.mjs';
 import { SECRETS_BUNDLE } from '../../scripts/secretsBuild.mjs';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -36,10 +36,10 @@ describe('node: the Node build of the extension', () => {
     assert.deepStrictEqual(inputs.filter((input) => LAZY.some((pattern) => pattern.test(input))), []);
   });
 
-  it('requires the JSON5 parser, the scaffolding, the preview session, the secrets UI, the skills UI and the detector from their own bundles beside it', () => {
+  it('requires the JSON5 parser, the scaffolding, the preview session, the secrets UI, the skills UI, the detector and doctor\'s migrations from their own bundles beside it', () => {
     // The output's imports: esbuild lists type-only imports it dropped among the inputs'.
     const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
-    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(), [`./${JSON5_BUNDLE}`, `./${PREVIEW_SESSION_BUNDLE}`, `./${SCAFFOLDING_BUNDLE}`, `./${SECRETS_BUNDLE}`, `./${SECRETS_UI_BUNDLE}`, `./${SKILLS_UI_BUNDLE}`].sort());
+    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(), [`./${JSON5_BUNDLE}`, `./${PREVIEW_SESSION_BUNDLE}`, `./${SCAFFOLDING_BUNDLE}`, `./${SECRETS_BUNDLE}`, `./${SECRETS_UI_BUNDLE}`, `./${SKILLS_UI_BUNDLE}`, `./${DOCTOR_BUNDLE}`].sort());
   });
 
   it('holds none of the templates the scaffolding writes', () => {
@@ -47,6 +47,16 @@ describe('node: the Node build of the extension', () => {
     assert.ok(inputs, 'the file purposes of the tree come from templates.ts');
     const output = Object.values(metafile.outputs)[0];
     assert.ok(output.inputs['src/core/templates.ts'].bytesInOutput < 1500, `${output.inputs['src/core/templates.ts'].bytesInOutput} bytes of templates.ts in extension.js`);
+  });
+
+  it('holds none of doctor\'s migrations, and the doctor bundle carries no runtime profile', async function () {
+    this.timeout(60_000);
+    const output = Object.values(metafile.outputs)[0];
+    assert.strictEqual(output.inputs['src/core/runtimes/openclawDoctor.ts'], undefined);
+    const result = await esbuild.build({ ...doctorBuild(), absWorkingDir: ROOT, write: false, metafile: true, logLevel: 'silent' });
+    const inputs = Object.keys(result.metafile!.inputs);
+    assert.ok(inputs.includes('src/core/runtimes/openclawDoctor.ts'));
+    assert.deepStrictEqual(inputs.filter((input) => /runtimes[\\/](openclaw|codex|zeroclaw|toolnexus)\.ts$/.test(input)), []);
   });
 
   it('leaves the detector to dist/secrets.js from the secrets UI too', async function () {

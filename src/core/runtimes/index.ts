@@ -1,22 +1,29 @@
 // Every runtime profile, by id. The default is the seed's composeSoul.
-import { RuntimeId, RuntimeProfile } from './profile';
+import { PersonaInput, RuntimeId, RuntimeOptions, RuntimeProfile } from './profile';
 import { openclaw } from './openclaw';
 import { toolnexus } from './toolnexus';
 import { zeroclaw } from './zeroclaw';
 import { codex } from './codex';
+import { composeAfterDoctor, DoctorPreview, DoctorPreviewOptions } from './openclawAfterDoctor';
 
 export * from './profile';
 export { bootstrapSource, toolnexus } from './toolnexus';
 export { openclaw, OPENCLAW_LINK_NOT_FOLLOWED, OPENCLAW_LINK_REFUSED, OPENCLAW_MAX_CHARS, OPENCLAW_TOTAL_MAX_CHARS, OPENCLAW_USER_MAX_CHARS } from './openclaw';
 export { capsFromConfig, MAX_CONFIG_BYTES, OpenClawCaps, parseOpenClawConfig, parseOpenClawConfigObject } from './openclawConfig';
 export { OPENCLAW_EPOCHS, OPENCLAW_NEWEST_RELEASE, OPENCLAW_PROVEN_RELEASES, OpenClawEpoch, OpenClawRelease, resolveOpenClawRelease } from './openclawReleases';
-export { agentsAfterToolsMigration } from './openclawDoctor';
+export { agentsAfterToolsMigration, DoctorMove, legacyMemoryArchivePath, memoryAfterLegacyMerge, toolsMdIsMerged, workspaceAfterDoctor } from './openclawDoctor';
+export { composeAfterDoctor, DOCTOR_LEGACY_FILES, DoctorFileChange, DoctorPreview, DoctorPreviewOptions, DoctorSummary, doctorSummary, OpenClawCompose } from './openclawAfterDoctor';
 export { OPENCLAW_STATE_FILE, releaseFromConfig, releaseFromPackageJson, setupCompletedFromState } from './openclawState';
 export { RUST_WHITE_SPACE, rustTrimRange, truncationMarker, ZEROCLAW_HEADING, ZEROCLAW_MAX_CHARS, zeroclaw } from './zeroclaw';
 export { filesWithinWorkspace, WorkspaceFiles } from './withinWorkspace';
 export { CODEX_PROJECT_DOC_MAX_BYTES, codex, codexMessage } from './codex';
 
 export const DEFAULT_RUNTIME: RuntimeId = 'toolnexus';
+
+/** The persona as OpenClaw would compose it after `openclaw doctor --fix` (see composeAfterDoctor). */
+export function openclawAfterDoctor(input: PersonaInput, options: RuntimeOptions = {}, preview: DoctorPreviewOptions = {}): DoctorPreview | undefined {
+  return composeAfterDoctor(openclaw.compose, input, options, preview);
+}
 
 const profiles: ReadonlyMap<RuntimeId, RuntimeProfile> = new Map<RuntimeId, RuntimeProfile>([
   [toolnexus.id, toolnexus],

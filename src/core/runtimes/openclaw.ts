@@ -9,7 +9,7 @@ import { CapState, capState } from '../report';
 import { cutToCap, CutResult, traceMarker, Traced } from './openclawCut';
 import { validCap } from './openclawConfig';
 import { loadBootstrapFiles, renderOrder } from './openclawLoad';
-import { clampToBudget, finish, notLoaded, traceMeasure, whole } from './openclawMeasure';
+import { clampToBudget, doctorSizeLine, finish, notLoaded, traceMeasure, whole } from './openclawMeasure';
 import { BLOCK_TITLE, dropProjectEntries, DYNAMIC_INTRO, DYNAMIC_TITLE, headerLines, joinWorkspacePath, sanitizeForPrompt } from './openclawPrompt';
 import { OPENCLAW_MAX_FILE_BYTES, readAsOpenClaw } from './openclawRead';
 import { OPENCLAW_NEWEST_RELEASE, OpenClawEpoch, resolveOpenClawRelease } from './openclawReleases';
@@ -79,7 +79,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
     const read = content ? readAsOpenClaw(content, path, epoch) : undefined;
     const dropped = (): void => {
       stopped = budgetShort = true;
-      const size = read?.text.length ?? 0;
+      const size = read?.text.trimEnd().length ?? 0;
       measures.set(name, {
         name, status: 'dropped', text: read?.text ?? '', size, cap, effectiveCap: 0, state: size > 0 ? 'over' : 'missing',
         dropped: whole(read?.text ?? ''), droppedSize: size,
@@ -116,12 +116,15 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
     const effectiveCap = Math.max(1, Math.min(cap, remaining));
     const cut = cachedCut(content!, read.content, name, effectiveCap, epoch);
     const body = clampToBudget(cut, remaining);
-    const base = { name, text: read.text, size: read.text.length, cap, effectiveCap };
+    // The size OpenClaw itself reports (`/context`, doctor): the text without trailing white space.
+    const base = { name, text: read.text, size: read.text.trimEnd().length, cap, effectiveCap };
     if (body.text.length === 0) {
       measures.set(name, { ...base, status: 'empty', state: 'ok', note: `empty: ${label} sends nothing for it, not even a heading` });
       continue;
     }
     if (cut.truncated && effectiveCap < cap) budgetShort = true;
+    // Doctor's "Bootstrap file size" note is there from 3.x; 9.x give USER.md's own cap as its limit.
+    const doctorNote = hasDoctorSizeNote(epoch) && !read.unreadable ? doctorSizeLine(name, base.size, body.text.length, cap, maxChars, remaining, epoch.id === 'E7') : undefined;
     remaining -= body.text.length;
     spent += body.text.length;
     sent.push({ name, heading, body });
@@ -135,7 +138,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
       measures.set(name, { ...base, status: 'unreadable', state: read.tooLarge ? 'over' : 'missing', dropped: unsent, droppedSize: base.size, note });
     } else {
       cuts.set(name, cut);
-      measures.set(name, { ...base, status: cut.truncated ? 'cut' : 'sent', state: cut.truncated ? 'over' : capState(cut.original, effectiveCap, warnAt) });
+      measures.set(name, { ...base, status: cut.truncated ? 'cut' : 'sent', state: cut.truncated ? 'over' : capState(cut.original, effectiveCap, warnAt), ...(doctorNote && { doctorNote }) });
     }
   }
 
@@ -186,6 +189,11 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
     found: bodies.map((file) => file.name),
     total: { size: spent, cap: totalMaxChars, state: totalState },
   };
+}
+
+/** Whether the release's doctor has its "Bootstrap file size" note (not yet in 1.x, 2.x). */
+function hasDoctorSizeNote(epoch: OpenClawEpoch): boolean {
+  return epoch.id !== 'E1' && epoch.id !== 'E2a';
 }
 
 function capFor(name: string, maxChars: number, epoch: OpenClawEpoch): number {

@@ -1,6 +1,7 @@
-// What `openclaw doctor --fix` (2026.8+) makes of a persona's TOOLS.md, which those
-// releases no longer load: the AGENTS.md it writes, with TOOLS.md merged into its Tools
-// section. Pure: nothing is written; the caller shows the result as the persona after the fix.
+// What `openclaw doctor --fix` (2026.8+) makes of the workspace files those releases no
+// longer load: TOOLS.md merged into AGENTS.md's Tools section, HEARTBEAT.md moved out into the
+// heartbeat's cron scratch, a lowercase memory.md merged into MEMORY.md. Pure: nothing is
+// written; the caller shows the result as the persona after the fix.
 
 const MIGRATED_HEADING = '### Local notes (migrated from TOOLS.md)';
 
@@ -23,6 +24,36 @@ const GUIDANCE_REWRITES: ReadonlyArray<readonly [string, string]> = [
   ['- 当你学到教训 → 更新 AGENTS.md、TOOLS.md 或相关 Skills 文件', '- 当你学到教训 → 更新 AGENTS.md 或相关 Skills 文件'],
   ['- 当你学到教训 → 更新 AGENTS.md、TOOLS.md 或相关技能文件', '- 当你学到教训 → 更新 AGENTS.md 或相关技能文件'],
 ];
+
+/**
+ * The untouched TOOLS.md templates of older releases, which doctor removes without merging:
+ * their length and fingerprint (the templates are the runtime's text, not copied here).
+ */
+const TOOLS_TEMPLATES: ReadonlyArray<readonly [number, number]> = [
+  [867, 5612956317058514],
+  [584, 773072102173368],
+  [73, 5723408814072341],
+];
+
+/** A 53-bit fingerprint of a text's UTF-16 code units. */
+function fingerprint(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ unit, 2654435761);
+    h2 = Math.imul(h2 ^ unit, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** Whether doctor merges this TOOLS.md: not white space only, and not an untouched template. */
+export function toolsMdIsMerged(tools: string): boolean {
+  if (tools.trim().length === 0) return false;
+  return !TOOLS_TEMPLATES.some(([length, print]) => tools.length === length && fingerprint(tools) === print);
+}
 
 /** `addition` put between `before` and `after` with one blank line on each side, as doctor spaces it. */
 function appendWithSpacing(before: string, addition: string, after = ''): string {
@@ -77,11 +108,11 @@ function rewriteGuidance(content: string): string {
 /**
  * The AGENTS.md `openclaw doctor --fix` writes for a workspace holding TOOLS.md (`agents`
  * undefined: no AGENTS.md; the result '' then means none is written). A TOOLS.md of white
- * space only is not merged; the old guidance lines are rewritten either way.
+ * space only, or an untouched template, is not merged; the old guidance lines are rewritten either way.
  */
 export function agentsAfterToolsMigration(agents: string | undefined, tools: string): string {
   const rewritten = rewriteGuidance(agents ?? '');
-  if (tools.trim().length === 0) return rewritten;
+  if (!toolsMdIsMerged(tools)) return rewritten;
   if (rewritten.includes(MIGRATED_HEADING)) {
     if (rewritten.includes(tools)) return rewritten;
     const at = rewritten.indexOf(MIGRATED_HEADING) + MIGRATED_HEADING.length;
@@ -91,4 +122,74 @@ export function agentsAfterToolsMigration(agents: string | undefined, tools: str
   const section = findToolsSection(rewritten);
   if (!section) return appendWithSpacing(rewritten, `## Tools\n\n${block}`);
   return appendWithSpacing(rewritten.slice(0, section.insertAt), block, rewritten.slice(section.insertAt));
+}
+
+/**
+ * The MEMORY.md doctor writes when a workspace holds both MEMORY.md and memory.md: the legacy
+ * file's text appended under a heading, with the path it archived memory.md to (as doctor
+ * writes it: `~/…` under the home folder). Doctor leaves a memory.md alone when there is no MEMORY.md.
+ */
+export function memoryAfterLegacyMerge(canonical: string, legacy: string, archivedPath: string): string {
+  if (canonical === legacy) return canonical;
+  const section = [
+    '',
+    '## Imported From Legacy Root memory.md',
+    '',
+    `<!-- openclaw-root-memory-merge source=memory.md archived=${archivedPath} -->`,
+    'This content came from legacy root `memory.md`, which was shadowed by `MEMORY.md`.',
+    '',
+    legacy.trim(),
+    '',
+  ].join('\n');
+  return `${canonical.trimEnd()}\n${section}`;
+}
+
+/**
+ * Where doctor archives memory.md, as it writes the path into MEMORY.md: a folder named by the
+ * time of the run (so only its length is certain beforehand), under `~` when in the home folder.
+ */
+export function legacyMemoryArchivePath(workspace: string, at: Date, home?: string): string {
+  const stamp = at.toISOString().replaceAll(':', '-').replaceAll('.', '-');
+  const sep = workspace.includes('\\') && !workspace.includes('/') ? '\\' : '/';
+  const full = [workspace.replace(/[\\/]+$/u, ''), '.openclaw-repair', 'root-memory', stamp, 'memory.md'].join(sep);
+  if (home && home.length > 1 && (full === home || full.startsWith(home.replace(/[\\/]+$/u, '') + sep))) return `~${full.slice(home.replace(/[\\/]+$/u, '').length)}`;
+  return full;
+}
+
+/** One move doctor --fix makes. */
+export interface DoctorMove {
+  /** The workspace file doctor moves away. */
+  readonly file: 'TOOLS.md' | 'HEARTBEAT.md' | 'memory.md';
+  /** What becomes of it, in doctor's terms. */
+  readonly outcome: 'merged into AGENTS.md' | 'removed untouched' | 'moved into cron scratch' | 'merged into MEMORY.md' | 'left as it is';
+}
+
+/**
+ * The workspace's text files after doctor --fix's three moves, from their text before (by
+ * name; absent files are not in the map): what doctor writes and removes, nothing else. The
+ * heartbeat move assumes the heartbeat is on (OpenClaw's default, every 30 minutes).
+ */
+export function workspaceAfterDoctor(files: ReadonlyMap<string, string>, memoryArchive: string): { files: Map<string, string>; moves: DoctorMove[] } {
+  const after = new Map(files);
+  const moves: DoctorMove[] = [];
+  const heartbeat = files.get('HEARTBEAT.md');
+  if (heartbeat !== undefined) {
+    after.delete('HEARTBEAT.md');
+    moves.push({ file: 'HEARTBEAT.md', outcome: 'moved into cron scratch' });
+  }
+  const tools = files.get('TOOLS.md');
+  if (tools !== undefined) {
+    const agents = agentsAfterToolsMigration(files.get('AGENTS.md'), tools);
+    if (files.has('AGENTS.md') || agents.length > 0) after.set('AGENTS.md', agents);
+    after.delete('TOOLS.md');
+    moves.push({ file: 'TOOLS.md', outcome: toolsMdIsMerged(tools) ? 'merged into AGENTS.md' : 'removed untouched' });
+  }
+  const legacy = files.get('memory.md');
+  const canonical = files.get('MEMORY.md');
+  if (legacy !== undefined && canonical !== undefined) {
+    after.set('MEMORY.md', memoryAfterLegacyMerge(canonical, legacy, memoryArchive));
+    after.delete('memory.md');
+    moves.push({ file: 'memory.md', outcome: 'merged into MEMORY.md' });
+  } else if (legacy !== undefined) moves.push({ file: 'memory.md', outcome: 'left as it is' });
+  return { files: after, moves };
 }

@@ -76,3 +76,25 @@ export function finish(measure: Partial<FileMeasure> & { name: string }): FileMe
     ...measure,
   } as FileMeasure;
 }
+
+/** OpenClaw's near-limit ratio: doctor and `/context` call a file near its limit from 85 % of it. */
+export const OPENCLAW_NEAR_LIMIT = 0.85;
+
+/**
+ * Doctor's line for a file of its "Bootstrap file size" note (2.x+), or undefined when it says
+ * nothing of it: truncated (what it sends is shorter than its raw size), or near its limit.
+ * `raw` is the text without trailing white space, `injected` what is sent, `available` what
+ * was left of the total before it; 9.x give USER.md's own cap as the limit, older ones max/file.
+ */
+export function doctorSizeLine(name: string, raw: number, injected: number, limit: number, maxChars: number, available: number, ownLimit: boolean): string | undefined {
+  const percent = (part: number, whole: number) => (whole > 0 ? `${Math.min(100, Math.max(0, Math.round((part / whole) * 100)))}%` : '0%');
+  if (injected < raw) {
+    const causes: string[] = [];
+    if (raw > limit) causes.push('max/file');
+    if (available < limit && raw > available) causes.push('max/total');
+    return `Workspace bootstrap files exceed limits and will be truncated: ${name}: ${formatCount(raw)} raw / ${formatCount(injected)} injected (${percent(raw - injected, raw)} truncated; ${causes.join(', ') || 'unknown'})`;
+  }
+  if (raw < Math.ceil(limit * OPENCLAW_NEAR_LIMIT)) return undefined;
+  const shown = ownLimit ? limit : maxChars;
+  return `Workspace bootstrap files are near configured limits: ${name}: ${formatCount(raw)} chars (${percent(raw, shown)} of max/file ${formatCount(shown)})`;
+}

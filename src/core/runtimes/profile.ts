@@ -163,6 +163,11 @@ export interface FileMeasure {
   readonly note?: string;
   /** The runtime's marker text, exactly as it is sent, when it adds one. */
   readonly marker?: string;
+  /**
+   * What `openclaw doctor` says of the file, in its words, when it is near its limit (85 %) or
+   * truncated: "Workspace bootstrap files are near configured limits: SOUL.md: 17,500 chars (88% of max/file 20,000)".
+   */
+  readonly doctorNote?: string;
 }
 
 export interface Composition {

@@ -80,6 +80,9 @@ export function registerSoulCommands({ personas, measurements, previews, secrets
     }),
     vscode.commands.registerCommand('personaStudio.toggleDroppedText', () => previews.toggleDropped()),
     vscode.commands.registerCommand('personaStudio.revealSecrets', () => previews.revealSecrets()),
+    vscode.commands.registerCommand('personaStudio.toggleAfterDoctor', () => {
+      if (previews.toggleAfterDoctor() === undefined) void vscode.window.showInformationMessage(vscode.l10n.t('Open a soul preview first: the prompt after openclaw doctor --fix is shown there.'));
+    }),
     vscode.commands.registerCommand('personaStudio.refresh', async () => {
       if (saidNoFolder(vscode.l10n.t('Open a folder first: Persona Studio finds the personas inside it.'))) return;
       await personas.refresh();

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import {
   Composition,
   decodeUtf8,
+  DoctorPreview,
   FileContent,
   FileMeasure,
   filesWithinWorkspace,
@@ -13,6 +14,7 @@ import {
   HeartwoodReport,
   isBootstrapName,
   PersonaInput,
+  RuntimeOptions,
   RuntimeId,
   RuntimeProfile,
   runtimeProfile,
@@ -22,7 +24,8 @@ import { heartwoodCaps, RUNTIME_SETTINGS, runtimeId, runtimeOptions, warnAt } fr
 import { Disposable } from '../util/disposable';
 import { LiveContent } from './liveContent';
 import type { LinkOutside } from './linkConsent';
-import { pathExistsNow } from '../platform';
+import { homeFolder, pathExistsNow } from '../platform';
+import { loadDoctor } from '../doctor/load';
 import { SKILLS_CHANGE, startSkills } from './skills';
 import type { SkillsUi } from './skillsUi';
 import type { SkillsMeasure } from './skillTypes';
@@ -57,6 +60,8 @@ const HEARTWOOD_READ_LIMIT = 1024 * 1024;
 interface Composed {
   readonly runtime: RuntimeId;
   readonly options: string;
+  readonly runtimeOptions: RuntimeOptions;
+  readonly dir: string;
   readonly contents: ReadonlyMap<string, FileContent>;
   readonly composition: Composition;
   readonly skills?: SkillsMeasure;
@@ -85,6 +90,8 @@ export class Measurements extends Disposable {
   private personaKeys = new Map<string, string>();
   /** The release, config caps and setup state OpenClaw's compositions take from outside the files. */
   private readonly openclaw = this.register(new OpenClawContext());
+  /** The prompt after `openclaw doctor --fix`, once per composition (undefined: nothing for doctor to do). */
+  private readonly doctor = new WeakMap<Composition, DoctorPreview | undefined>();
   /** A profile under the label of the release chosen for it ("OpenClaw 2026.7.35"), by label. */
   private readonly labelled = new Map<string, RuntimeProfile>();
   /** The skills bundle (catalog, tree rows, Problems), loaded once an OpenClaw persona is found. */
@@ -197,6 +204,21 @@ export class Measurements extends Disposable {
     return this.folders.get(folder.toString())?.clamped === true;
   }
 
+  /**
+   * The persona as its OpenClaw release would compose it after `openclaw doctor --fix` (8.x+,
+   * with TOOLS.md, HEARTBEAT.md or memory.md still there); undefined when there is nothing for
+   * doctor to do or the runtime is not OpenClaw. Nothing is written.
+   */
+  async afterDoctor(folder: vscode.Uri): Promise<DoctorPreview | undefined> {
+    const composition = await this.composition(folder);
+    const last = this.folders.get(folder.toString())?.last;
+    if (!last || last.composition !== composition || last.runtime !== 'openclaw') return undefined;
+    if (this.doctor.has(composition)) return this.doctor.get(composition);
+    const preview = loadDoctor().composeAfterDoctor(runtimeProfile('openclaw').compose, { dir: last.dir, files: last.contents }, last.runtimeOptions, { home: homeFolder });
+    this.doctor.set(composition, preview);
+    return preview;
+  }
+
   /** One file's measure under the folder's runtime (from composition()). */
   async file(uri: vscode.Uri): Promise<FileMeasure | undefined> {
     const name = baseName(uri);
@@ -253,7 +275,7 @@ export class Measurements extends Disposable {
     const input: PersonaInput = { dir, files: contents };
     const composed = profile.compose(input, options);
     const composition = skills ? this.skillsBundle().withSection(composed, skills, options.workspacePath ?? dir) : composed;
-    state.last = { runtime, options: optionsKey, contents, composition, skills };
+    state.last = { runtime, options: optionsKey, runtimeOptions: options, dir, contents, composition, skills };
     return composition;
   }
 

@@ -1,7 +1,7 @@
 // Where the preview reads what a runtime injects: the members of the extension's one
 // measurement per persona (Measurements) it uses, so it can be driven in isolation.
 import type * as vscode from 'vscode';
-import type { Composition, FileMeasure, RuntimeProfile } from '../../core';
+import type { Composition, DoctorPreview, FileMeasure, RuntimeProfile } from '../../core';
 import type { CompositionChange, HeartwoodMeasure, LinkedFile } from '../model/measurements';
 import type { PersonaTokens } from '../tokens/personaTokens';
 import type { Secrets } from '../model/secrets';
@@ -15,6 +15,8 @@ export interface CompositionSource {
   /** HEARTWOOD.md and its report, undefined when the folder has none. */
   heartwood(folder: vscode.Uri): Promise<HeartwoodMeasure | undefined>;
   readonly onDidChange: vscode.Event<CompositionChange>;
+  /** The persona after `openclaw doctor --fix`, when the extension shows it (undefined: nothing for doctor to do). */
+  afterDoctor?(folder: vscode.Uri): Promise<DoctorPreview | undefined>;
   /** The files of the last composition that are links leading outside the workspace (after composition()). */
   linkedOutside?(folder: vscode.Uri): readonly LinkedFile[];
   /** The user asked to see a linked file; false when it cannot be shown. */

@@ -55,6 +55,8 @@ export class PreviewSession extends Disposable {
   private tokensSent = '';
   /** Counts came while an update was on its way: they follow its ack, unless more text goes first. */
   private tokensWaiting = false;
+  /** Shows the persona as its OpenClaw release would compose it after `openclaw doctor --fix`. */
+  private afterDoctor = false;
   private readonly folderEmitter = this.register(new vscode.EventEmitter<vscode.Uri | undefined>());
   /** The shown persona changed (or the webview asked for its last one back). */
   readonly onDidChangeFolder = this.folderEmitter.event;
@@ -134,6 +136,17 @@ export class PreviewSession extends Disposable {
     this.updates.request();
   }
 
+  /** Switches between the persona as it is and as it would be after `openclaw doctor --fix`. */
+  toggleAfterDoctor(): boolean {
+    this.afterDoctor = !this.afterDoctor;
+    this.refresh();
+    return this.afterDoctor;
+  }
+
+  get showsAfterDoctor(): boolean {
+    return this.afterDoctor;
+  }
+
   /** Shows a linked file held back, when its placeholder offered to (never in Restricted Mode). */
   showLinked(name: string): void {
     const folder = this.folder;
@@ -205,7 +218,8 @@ export class PreviewSession extends Disposable {
    */
   private wantTokens(folder: vscode.Uri): void {
     const tokens = this.source.tokens;
-    if (!tokens || !this.composition) return;
+    // The counts are the persona's as it is: the after-doctor text has none of its own here.
+    if (!tokens || !this.composition || this.afterDoctor) return;
     tokens.request(folder, this.composition);
     this.postTokens();
   }
@@ -214,7 +228,7 @@ export class PreviewSession extends Disposable {
   private postTokens(): void {
     const tokens = this.source.tokens;
     const folder = this.folder;
-    if (!tokens || !folder || !this.ready || !this.host.visible || !this.shown) return;
+    if (!tokens || !folder || !this.ready || !this.host.visible || !this.shown || this.afterDoctor) return;
     // While typing, the page's time goes to the text: counts wait for its ack.
     if (this.unacked !== undefined) {
       this.tokensWaiting = true;
@@ -281,11 +295,18 @@ export class PreviewSession extends Disposable {
 
   /** The runtime's composition of the folder, as blocks. */
   private async soulOf(folder: vscode.Uri): Promise<SoulModel> {
-    const composition = await this.source.composition(folder);
+    let composition = await this.source.composition(folder);
+    let label = this.source.profile(folder).label;
+    let fuller: ReadonlyMap<string, string> | undefined;
+    if (this.afterDoctor) {
+      // Nothing is written: the migrated files exist only in this composition.
+      const preview = await this.source.afterDoctor?.(folder);
+      if (preview) composition = preview.composition;
+      label = preview ? vscode.l10n.t('{0} after openclaw doctor --fix', label) : vscode.l10n.t('{0} (openclaw doctor --fix changes nothing here)', label);
+    } else if (this.revealed.size > 0) fuller = await this.fuller.of(folder, composition, this.revealed);
     this.composition = composition;
-    const fuller = this.revealed.size > 0 ? await this.fuller.of(folder, composition, this.revealed) : undefined;
     const linked = this.source.linkedOutside ? linkedViews(composition, this.source.linkedOutside(folder), vscode.workspace.isTrusted) : undefined;
-    const built = this.blocks.build(composition, this.source.profile(folder).label, (name) => this.revealed.has(name), fuller, linked);
+    const built = this.blocks.build(composition, label, (name) => this.revealed.has(name), fuller, linked);
     // Secrets are masked before the text leaves the extension host.
     const mask = this.source.secrets?.masker(folder, composition);
     const model = mask ? maskModel(built, mask) : built;

@@ -99,6 +99,12 @@ export class SoulPreviews extends Disposable {
     else this.view.toggleAllDropped();
   }
 
+  /** Shows the persona in the active tab (else the only tab, else the Soul view) as after `openclaw doctor --fix`, or as it is again. */
+  toggleAfterDoctor(): boolean | undefined {
+    const panel = [...this.panels].find((candidate) => candidate.active) ?? (this.panels.size === 1 ? [...this.panels][0] : undefined);
+    return panel ? panel.session.toggleAfterDoctor() : this.view.toggleAfterDoctor();
+  }
+
   /** Shows the secrets of the persona in the active tab (else the Soul view's) as sent, until its text changes. */
   revealSecrets(): void {
     const panel = [...this.panels].find((candidate) => candidate.active);

@@ -85,6 +85,10 @@ export class SoulView extends Disposable implements vscode.WebviewViewProvider {
     this.session?.revealSecrets();
   }
 
+  toggleAfterDoctor(): boolean | undefined {
+    return this.session?.toggleAfterDoctor();
+  }
+
   /** The persona list changed: a view with nothing to show may now have something. */
   personasChanged(): void {
     if (!this.session) return;

@@ -115,9 +115,9 @@ export function bootstrapFileItem(node: FileNode, stats: FileStats): vscode.Tree
   switch (measure.status) {
     case 'notLoaded':
       item.contextValue = 'bootstrapFile.notLoaded';
-      item.description = vscode.l10n.t('not loaded by {0}', runtime) + unsaved;
+      item.description = [vscode.l10n.t('not loaded by {0}', runtime), stats.doctor?.description].filter(Boolean).join(' · ') + unsaved;
       item.iconPath = missingIcon;
-      lines.push(vscode.l10n.t('{0} does not load {1}: nothing of it is sent.', profile.label, node.name));
+      lines.push(vscode.l10n.t('{0} does not load {1}: nothing of it is sent.', profile.label, node.name), ...(stats.doctor?.tooltip ?? []));
       break;
     case 'unreadable':
       item.contextValue = 'bootstrapFile.unreadable';
@@ -182,6 +182,8 @@ function fileLines(measure: FileMeasure, profile: RuntimeProfile, cap: number | 
   if (measure.status === 'empty') lines.push(vscode.l10n.t('White space only: {0} sends nothing of it.', runtime));
   if (measure.status === 'cut') lines.push('', `$(error) ${measure.note ?? vscode.l10n.t('{0} keeps {1} of {2}', runtime, formatCount(measure.keptSize), formatMeasureExact(measure.size, unit, localize))}. ${vscode.l10n.t('The dimmed text in the editor is not sent.')}`);
   else if (measure.state === 'near' && cap !== undefined) lines.push('', `$(warning) ${vscode.l10n.t('Near the cap: {0} left before {1} cuts it.', formatMeasureExact(Math.max(0, cap - measure.size), unit, localize), runtime)}`);
+  // Doctor's own words (near from 85 %), beside ours.
+  if (measure.doctorNote) lines.push('', vscode.l10n.t('`openclaw doctor` says: {0}', escapeMarkdown(measure.doctorNote)));
   return lines;
 }
 

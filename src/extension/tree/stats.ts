@@ -17,6 +17,7 @@ import {
 import { heartwoodCaps, warnAt } from '../model/config';
 import { Measurements } from '../model/measurements';
 import { PersonaWorkspace } from '../model/personaWorkspace';
+import { DOCTOR_MOVED_FILES, loadDoctor } from '../doctor/load';
 
 export interface FileStats {
   readonly measure: FileMeasure;
@@ -27,6 +28,8 @@ export interface FileStats {
   readonly unsaved: boolean;
   /** A dirty editor's encoding when it is not UTF-8. */
   readonly foreignEncoding?: string;
+  /** For TOOLS.md, HEARTBEAT.md or memory.md the release no longer loads: what `openclaw doctor --fix` does with it. */
+  readonly doctor?: { readonly description?: string; readonly tooltip: readonly string[] };
 }
 
 export interface HeartwoodStats {
@@ -78,7 +81,11 @@ export class TreeStats {
     const measure = composition.files.find((file) => file.name === name) ?? absent(name);
     const document = this.personas.openDocument(uri);
     const onDisk = this.personas.find(folder)?.files.some((file) => file === name) ?? false;
+    const legacy = measure.status === 'notLoaded' && DOCTOR_MOVED_FILES.includes(name);
+    const preview = legacy ? await this.measurements.afterDoctor(folder) : undefined;
+    const doctor = preview && { description: loadDoctor().doctorDescription(preview, name), tooltip: loadDoctor().doctorTooltip(preview, name) };
     return {
+      ...(doctor && { doctor }),
       measure,
       profile: this.measurements.profile(folder),
       present: isPresent(measure) || onDisk || document !== undefined,
