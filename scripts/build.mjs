@@ -2,7 +2,7 @@
 // webview script with esbuild.
 import fs from 'node:fs';
 import * as esbuild from 'esbuild';
-import { doctorBuild, json5Build, nodeExtensionBuild, previewSessionBuild, scaffoldingBuild, secretsUiBuild, skillsUiBuild } from './nodeBuild.mjs';
+import { doctorBuild, json5Build, nodeExtensionBuild, previewSessionBuild, runtimeBuilds, scaffoldingBuild, secretsUiBuild, skillsUiBuild } from './nodeBuild.mjs';
 import { quietSecretlint, secretsBuild, secretsWebBuild } from './secretsBuild.mjs';
 import { webExtensionBuild, webGlobalsCheck } from './webBuild.mjs';
 
@@ -38,6 +38,8 @@ const builds = [
   skillsUiBuild(common),
   // And the preview's session, required when the first preview opens.
   previewSessionBuild(common),
+  // And ZeroClaw's and Codex's profiles, required when a persona first uses one.
+  ...runtimeBuilds(common),
   // And the prompt after openclaw doctor --fix, required for a persona holding a file doctor moves.
   doctorBuild(common),
   // The token worker holds the tokenizer's ranks; extension.js loads it on the first count.

@@ -14,3 +14,5 @@ export function skillsUiBuild(common?: BuildOptions): BuildOptions;
 export function previewSessionBuild(common?: BuildOptions): BuildOptions;
 export const DOCTOR_BUNDLE: string;
 export function doctorBuild(common?: BuildOptions): BuildOptions;
+export const RUNTIME_BUNDLES: Record<'zeroclaw' | 'codex', string>;
+export function runtimeBuilds(common?: BuildOptions): BuildOptions[];

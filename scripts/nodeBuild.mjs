@@ -17,6 +17,9 @@ export const PREVIEW_SESSION_BUNDLE = 'previewSession.js';
 /** The prompt after `openclaw doctor --fix`, needed only for a persona holding a file doctor moves. */
 export const DOCTOR_BUNDLE = 'doctor.js';
 
+/** The runtime profiles required on first use (core/runtimes/index.ts), by module name: their bundles. */
+export const RUNTIME_BUNDLES = { zeroclaw: 'runtimeZeroclaw.js', codex: 'runtimeCodex.js' };
+
 /** The scaffolding commands and their templates, needed only when files are created. */
 export const SCAFFOLDING_BUNDLE = 'scaffolding.js';
 
@@ -51,6 +54,21 @@ const separatePreviewSession = {
     build.onResolve({ filter: /^\.\/previewSession$/ }, () => ({ path: `./${PREVIEW_SESSION_BUNDLE}`, external: true }));
   },
 };
+
+// extension.js requires ZeroClaw's and Codex's profiles from their own bundles when a persona first uses one.
+const separateRuntimes = {
+  name: 'separate-runtimes',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(zeroclaw|codex)$/ }, ({ path, importer }) =>
+      importer.replace(/\\/g, '/').endsWith('src/core/runtimes/index.ts') ? { path: `./${RUNTIME_BUNDLES[path.slice(2)]}`, external: true } : undefined,
+    );
+  },
+};
+
+/** esbuild options of the bundles of the runtime profiles required on first use, beside extension.js. */
+export function runtimeBuilds(common = {}) {
+  return Object.entries(RUNTIME_BUNDLES).map(([name, bundle]) => ({ ...common, entryPoints: [`src/core/runtimes/${name}.ts`], outfile: `dist/${bundle}`, bundle: true, platform: 'node', format: 'cjs' }));
+}
 
 // extension.js requires the scaffolding from its own bundle on the first scaffold command.
 const separateScaffolding = {
@@ -93,7 +111,7 @@ export function oneVscode() {
 
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
 export function nodeExtensionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession, separateSkillsUi, separateDoctor] };
+  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession, separateSkillsUi, separateDoctor, separateRuntimes] };
 }
 
 /** esbuild options of the skills UI's own bundle, beside extension.js. */

@@ -2,8 +2,8 @@
 import { PersonaInput, RuntimeId, RuntimeOptions, RuntimeProfile } from './profile';
 import { openclaw } from './openclaw';
 import { toolnexus } from './toolnexus';
-import { zeroclaw } from './zeroclaw';
-import { codex } from './codex';
+import type * as ZeroclawModule from './zeroclaw';
+import type * as CodexModule from './codex';
 import { composeAfterDoctor, DoctorPreview, DoctorPreviewOptions } from './openclawAfterDoctor';
 
 export * from './profile';
@@ -25,12 +25,19 @@ export function openclawAfterDoctor(input: PersonaInput, options: RuntimeOptions
   return composeAfterDoctor(openclaw.compose, input, options, preview);
 }
 
-const profiles: ReadonlyMap<RuntimeId, RuntimeProfile> = new Map<RuntimeId, RuntimeProfile>([
-  [toolnexus.id, toolnexus],
-  [openclaw.id, openclaw],
-  [zeroclaw.id, zeroclaw],
-  [codex.id, codex],
+/**
+ * Each runtime's profile, by id. ZeroClaw's and Codex's are required on first use: in the
+ * extension's Node build each is a bundle of its own (scripts/nodeBuild.mjs), so activation
+ * loads only the profiles most personas use.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const profiles: ReadonlyMap<RuntimeId, () => RuntimeProfile> = new Map<RuntimeId, () => RuntimeProfile>([
+  ['toolnexus', () => toolnexus],
+  ['openclaw', () => openclaw],
+  ['zeroclaw', () => (require('./zeroclaw') as typeof ZeroclawModule).zeroclaw],
+  ['codex', () => (require('./codex') as typeof CodexModule).codex],
 ]);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The ids of the runtimes there are profiles for, default first. */
 export const RUNTIME_IDS: readonly RuntimeId[] = [...profiles.keys()];
@@ -42,5 +49,5 @@ export function isRuntimeId(value: unknown): value is RuntimeId {
 export function runtimeProfile(id: RuntimeId = DEFAULT_RUNTIME): RuntimeProfile {
   const profile = profiles.get(id);
   if (!profile) throw new Error(`no runtime profile '${id}'`);
-  return profile;
+  return profile();
 }
