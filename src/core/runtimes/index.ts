@@ -8,7 +8,12 @@ import { codex } from './codex';
 export * from './profile';
 export { bootstrapSource, toolnexus } from './toolnexus';
 export { openclaw, OPENCLAW_LINK_NOT_FOLLOWED, OPENCLAW_LINK_REFUSED, OPENCLAW_MAX_CHARS, OPENCLAW_TOTAL_MAX_CHARS, OPENCLAW_USER_MAX_CHARS } from './openclaw';
-export { capsFromConfig, MAX_CONFIG_BYTES, OpenClawCaps, parseOpenClawConfig, parseOpenClawConfigObject } from './openclawConfig';
+export { capsFromConfig, MAX_CONFIG_BYTES, normalizeAgentId, OpenClawCaps, parseOpenClawConfig, parseOpenClawConfigObject, parseOpenClawJson5 } from './openclawConfig';
+export {
+  agentLabel, agentOfWorkspace, agentsFromConfig, AgentsContext, defaultWorkspaceDir, isInsideFolder, normalizePath, OpenClawAgent, OpenClawAgentIdentity, OpenClawEnv,
+  OpenClawHeartbeat, openclawConfigCandidates, openclawStateDir, parseDurationMs, WorkspaceSource,
+} from './openclawAgents';
+export { IncludeReader, INCLUDE_KEY, resolveConfigIncludes } from './openclawInclude';
 export { OPENCLAW_EPOCHS, OPENCLAW_NEWEST_RELEASE, OPENCLAW_PROVEN_RELEASES, OpenClawEpoch, OpenClawRelease, resolveOpenClawRelease } from './openclawReleases';
 export { agentsAfterToolsMigration } from './openclawDoctor';
 export { OPENCLAW_STATE_FILE, releaseFromConfig, releaseFromPackageJson, setupCompletedFromState } from './openclawState';

@@ -1,0 +1,142 @@
+import assert from 'node:assert';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  agentLabel,
+  agentOfWorkspace,
+  agentsFromConfig,
+  isInsideFolder,
+  loadOpenClawConfig,
+  openclawConfigCandidates,
+  parseDurationMs,
+  parseOpenClawConfigObject,
+  resolveConfigIncludes,
+} from '../../src/core';
+
+const home = '/home/ada';
+const context = { home, cwd: '/srv/gateway' };
+const agents = (text: string, ctx = context) => agentsFromConfig(parseOpenClawConfigObject(text), ctx);
+
+describe('OpenClaw agents from openclaw.json', () => {
+  it('reads agents.entries (8.x+): ids, workspaces, caps, skills, model, heartbeat and identity, over the defaults', () => {
+    const list = agents(`{
+      // JSON5: comments and trailing commas
+      agents: {
+        defaults: { bootstrapMaxChars: 9000, model: { primary: 'anthropic/claude-sonnet-4', fallbacks: [] }, heartbeat: { every: '1h' }, skills: ['a'], },
+        entries: {
+          Main: { default: true, workspace: '~/work/main', identity: { name: 'Ava', emoji: '🦊' }, },
+          coder: { workspace: '/abs/coder', bootstrapTotalMaxChars: 30000, skills: ['git', 'test'], model: 'openai/gpt-5', heartbeat: { every: '15m', prompt: 'Check the build.' } },
+          writer: { bootstrapMaxChars: 0 },
+        },
+      },
+    }`);
+    assert.deepStrictEqual(list.map((a) => a.id), ['main', 'coder', 'writer']);
+    const [main, coder, writer] = list;
+    assert.strictEqual(main.configId, 'Main');
+    assert.strictEqual(main.workspace, '/home/ada/work/main');
+    assert.strictEqual(main.default, true);
+    assert.deepStrictEqual(main.caps, { maxChars: 9000 });
+    assert.deepStrictEqual(main.skills, ['a']);
+    assert.strictEqual(main.model, 'anthropic/claude-sonnet-4');
+    assert.strictEqual(agentLabel(main), '🦊 Ava (main)');
+    assert.strictEqual(coder.workspace, '/abs/coder');
+    assert.deepStrictEqual(coder.caps, { maxChars: 9000, totalMaxChars: 30000 });
+    assert.deepStrictEqual(coder.skills, ['git', 'test']);
+    assert.strictEqual(coder.model, 'openai/gpt-5');
+    assert.deepStrictEqual(coder.heartbeat, { every: '15m', intervalMs: 900_000, prompt: 'Check the build.', lightContext: false, enabled: true });
+    // A cap set but not valid hides the default one, as in OpenClaw.
+    assert.deepStrictEqual(writer.caps, {});
+    // No workspace of its own and none in the defaults: the state folder's workspace-<id>.
+    assert.strictEqual(writer.workspace, '/home/ada/.openclaw/workspace-writer');
+    assert.strictEqual(writer.workspaceSource, 'state/workspace-<id>');
+    // Only coder has a heartbeat of its own, so only coder's heartbeats run.
+    assert.deepStrictEqual(list.map((a) => a.heartbeat.enabled), [false, true, false]);
+    assert.strictEqual(main.heartbeat.every, '1h');
+  });
+
+  it('reads agents.list[] (older) the same way; entries wins when both are there', () => {
+    const list = agents(`{ agents: { list: [ { id: 'main', workspace: '/w/main' }, { id: 'ops', identity: { name: 'Ops' } }, { id: 'main', workspace: '/ignored' } ] } }`);
+    assert.deepStrictEqual(list.map((a) => [a.id, a.workspace]), [['main', '/w/main'], ['ops', '/home/ada/.openclaw/workspace-ops']]);
+    const both = agents(`{ agents: { entries: { x: {} }, list: [ { id: 'y' } ] } }`);
+    assert.deepStrictEqual(both.map((a) => a.id), ['x']);
+  });
+
+  it('applies OpenClaw\'s default workspaces: the sole or default agent gets defaults.workspace (or ~/.openclaw/workspace), the others defaults.workspace/<id>', () => {
+    const sole = agents(`{ agents: { list: [ { id: 'solo' } ] } }`);
+    assert.strictEqual(sole[0].workspace, '/home/ada/.openclaw/workspace');
+    assert.strictEqual(sole[0].workspaceSource, 'default');
+    const withDefaults = agents(`{ agents: { defaults: { workspace: '~/ws' }, list: [ { id: 'a', default: true }, { id: 'b' } ] } }`);
+    assert.deepStrictEqual(withDefaults.map((a) => a.workspace), ['/home/ada/ws', '/home/ada/ws/b']);
+    // No roster at all: the implicit main agent, with every heartbeat default.
+    const implicit = agents('{}');
+    assert.deepStrictEqual(implicit.map((a) => [a.id, a.listed, a.workspace, a.heartbeat.every, a.heartbeat.enabled]), [['main', false, '/home/ada/.openclaw/workspace', '30m', true]]);
+  });
+
+  it('resolves a relative workspace against the gateway\'s working folder and says so; profiles and OPENCLAW_* move the defaults', () => {
+    const [rel] = agents(`{ agents: { entries: { main: { workspace: 'team/ws' } } } }`);
+    assert.strictEqual(rel.workspace, '/srv/gateway/team/ws');
+    assert.strictEqual(rel.workspaceRelative, true);
+    const profiled = agents('{}', { ...context, env: { OPENCLAW_PROFILE: 'work' } });
+    assert.strictEqual(profiled[0].workspace, '/home/ada/.openclaw-work/workspace');
+    const stateDir = agents(`{ agents: { list: [ { id: 'a' }, { id: 'b' } ] } }`, { ...context, env: { OPENCLAW_STATE_DIR: '/state' } });
+    assert.deepStrictEqual(stateDir.map((a) => a.workspace), ['/state/workspace-a', '/state/workspace-b']);
+    const wsEnv = agents('{}', { ...context, env: { OPENCLAW_WORKSPACE_DIR: '/ws' } });
+    assert.strictEqual(wsEnv[0].workspace, '/ws');
+  });
+
+  it('looks for the config where OpenClaw does: the file given, $OPENCLAW_CONFIG_PATH, then ~/.openclaw/openclaw.json', () => {
+    assert.deepStrictEqual(openclawConfigCandidates({ home, env: { OPENCLAW_CONFIG_PATH: '~/cfg/oc.json' } }, '/etc/oc.json'), [
+      '/etc/oc.json',
+      '/home/ada/cfg/oc.json',
+      '/home/ada/.openclaw/openclaw.json',
+    ]);
+    assert.deepStrictEqual(openclawConfigCandidates({ home, env: { OPENCLAW_PROFILE: 'dev' } }), ['/home/ada/.openclaw-dev/openclaw.json']);
+  });
+
+  it('follows $include inside the config folder, merging sibling keys over it, and refuses escapes and cycles', () => {
+    const files: Record<string, string> = {
+      '/cfg/agents.json5': `{ entries: { main: { workspace: '/w/main' } }, defaults: { bootstrapMaxChars: 5000 } }`,
+      '/cfg/more/ops.json5': `{ entries: { ops: { workspace: '/w/ops' } } }`,
+      '/cfg/loop.json5': `{ $include: './loop.json5' }`,
+    };
+    const read = (file: string) => {
+      if (!(file in files)) throw new Error('ENOENT');
+      return files[file];
+    };
+    const config = resolveConfigIncludes(
+      parseOpenClawConfigObject(`{ agents: { $include: ['./agents.json5', 'more/ops.json5'], defaults: { bootstrapTotalMaxChars: 7000 } } }`),
+      '/cfg/openclaw.json',
+      read,
+    );
+    const list = agentsFromConfig(config, context);
+    assert.deepStrictEqual(list.map((a) => [a.id, a.workspace]), [['main', '/w/main'], ['ops', '/w/ops']]);
+    assert.deepStrictEqual(list[0].caps, { maxChars: 5000, totalMaxChars: 7000 });
+    assert.throws(() => resolveConfigIncludes({ $include: '../etc/x.json' }, '/cfg/openclaw.json', read), /outside the config's folder/);
+    assert.throws(() => resolveConfigIncludes({ a: { $include: './loop.json5' } }, '/cfg/openclaw.json', read), /includes itself/);
+    assert.throws(() => resolveConfigIncludes({ $include: './none.json' }, '/cfg/openclaw.json', read), /cannot read \.\/none\.json/);
+  });
+
+  it('reads a config from disk with its includes, and tells which agent a folder is the workspace of', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-'));
+    fs.writeFileSync(path.join(root, 'extra.json'), JSON.stringify({ entries: { b: { workspace: path.join(root, 'b') } } }));
+    fs.writeFileSync(path.join(root, 'openclaw.json'), `{ agents: { $include: 'extra.json' }, }`);
+    const loaded = loadOpenClawConfig(path.join(root, 'openclaw.json'), { home: root });
+    assert.ok(loaded);
+    assert.strictEqual(agentOfWorkspace(loaded.agents, path.join(root, 'b'))?.id, 'b');
+    assert.strictEqual(agentOfWorkspace(loaded.agents, root), undefined);
+    assert.throws(() => loadOpenClawConfig(path.join(root, 'missing.json'), { home: root }), /no such file/);
+    // Nothing where OpenClaw looks by default: no config, no error.
+    assert.strictEqual(loadOpenClawConfig(undefined, { home: path.join(root, 'nohome') }), undefined);
+  });
+
+  it('parses heartbeat intervals as OpenClaw does (minutes by default) and compares folders by segment', () => {
+    assert.strictEqual(parseDurationMs('30m'), 1_800_000);
+    assert.strictEqual(parseDurationMs('45'), 2_700_000);
+    assert.strictEqual(parseDurationMs('1h30m'), 5_400_000);
+    assert.strictEqual(parseDurationMs('soon'), undefined);
+    assert.ok(isInsideFolder('/a/b/c', '/a/b'));
+    assert.ok(!isInsideFolder('/a/bc', '/a/b'));
+    assert.ok(isInsideFolder('C:\\Users\\x\\ws', 'c:\\users\\x'));
+  });
+});
