@@ -18,6 +18,8 @@ import {
   oneLine,
   readBootstrapFiles,
   readConfigFileSync,
+  LoadedOpenClawConfig,
+  loadOpenClawConfig,
   readPersonaInput,
   RUNTIME_IDS,
   RuntimeOptions,
@@ -29,6 +31,7 @@ import {
 } from '../core';
 import { folderOptions, openclawRelease } from './openclawOptions';
 import { UsageError } from './usageError';
+import { agentsReport, formatAgents } from './agents';
 import { checkPersona, formatCheck, PersonaCheck } from './check';
 import { diffPersona, formatDiffText } from './diff';
 import { diffAnnotations, diffMarkdown, writeStepSummary } from './diffGithub';
@@ -52,6 +55,11 @@ const USAGE = `Usage:
                                           HEAD): sizes, tokens, cuts, then a unified diff; with
                                           --history, each file's size over its commits and when
                                           it reaches its cap; exit 1 when a file became cut or dropped
+  persona-studio agents [--config FILE] [--json] [DIR...]
+                                          the agents of your OpenClaw config (FILE, else
+                                          $OPENCLAW_CONFIG_PATH, else ~/.openclaw/openclaw.json):
+                                          workspace, caps, skills, model, heartbeat, and whether
+                                          each workspace lies under a DIR
   persona-studio scaffold DIR [FILE...]   create missing bootstrap files from templates
                                           (never overwrites; FILE may be ${HEARTWOOD_FILE})
 Runtime options:
@@ -159,6 +167,8 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
         return diff(rest, out);
       case 'scaffold':
         return scaffold(rest, out);
+      case 'agents':
+        return agents(rest, out);
       case '-h':
       case '--help':
       case 'help':
@@ -167,8 +177,8 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
       default:
         throw new UsageError(
           command
-            ? `unknown command '${command}': use compose, check, diff or scaffold (persona-studio --help shows how)`
-            : 'a command is needed: compose, check, diff or scaffold (persona-studio --help shows how)',
+            ? `unknown command '${command}': use compose, check, diff, agents or scaffold (persona-studio --help shows how)`
+            : 'a command is needed: compose, check, diff, agents or scaffold (persona-studio --help shows how)',
         );
     }
   } catch (error) {
@@ -276,6 +286,24 @@ function diff(args: string[], out: NodeJS.WritableStream): number {
   }
   out.write(outcomes.map((outcome) => formatDiffText(outcome, encoding)).join('\n'));
   return failed ? 1 : 0;
+}
+
+function agents(args: string[], out: NodeJS.WritableStream): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { config: { type: 'string' }, json: { type: 'boolean', default: false } } });
+  const loaded = openclawConfig(values.config);
+  if (!loaded) throw new UsageError('no OpenClaw config: none at $OPENCLAW_CONFIG_PATH or ~/.openclaw/openclaw.json (give --config FILE)');
+  const report = agentsReport(loaded, positionals.map(requireFolder));
+  out.write(values.json ? JSON.stringify(report, null, 2) + '\n' : formatAgents(report));
+  return 0;
+}
+
+/** The user's OpenClaw config with its agents; a file that cannot be read or parsed is one line. */
+function openclawConfig(file: string | undefined): LoadedOpenClawConfig | undefined {
+  try {
+    return loadOpenClawConfig(file);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 function scaffold(args: string[], out: NodeJS.WritableStream): number {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  AgentsContext,
   agentLabel,
   agentOfWorkspace,
   agentsFromConfig,
@@ -13,9 +14,10 @@ import {
   parseOpenClawConfigObject,
   resolveConfigIncludes,
 } from '../../src/core';
+import { runCli } from './helpers';
 
 const home = '/home/ada';
-const context = { home, cwd: '/srv/gateway' };
+const context: AgentsContext = { home, cwd: '/srv/gateway' };
 const agents = (text: string, ctx = context) => agentsFromConfig(parseOpenClawConfigObject(text), ctx);
 
 describe('OpenClaw agents from openclaw.json', () => {
@@ -138,5 +140,26 @@ describe('OpenClaw agents from openclaw.json', () => {
     assert.ok(isInsideFolder('/a/b/c', '/a/b'));
     assert.ok(!isInsideFolder('/a/bc', '/a/b'));
     assert.ok(isInsideFolder('C:\\Users\\x\\ws', 'c:\\users\\x'));
+  });
+
+  it('persona-studio agents lists the agents, their workspaces, and whether each lies under the folders given', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-cli-'));
+    for (const name of ['a', 'b']) fs.mkdirSync(path.join(root, name));
+    const config = path.join(root, 'openclaw.json');
+    fs.writeFileSync(config, `{ agents: { entries: {
+      main: { workspace: ${JSON.stringify(path.join(root, 'a'))}, identity: { name: 'Ava', emoji: '🦊' } },
+      ops: { workspace: ${JSON.stringify(path.join(root, 'b'))}, bootstrapMaxChars: 5000, skills: ['deploy'] },
+      far: { workspace: '/elsewhere/far' },
+    } } }`);
+    const text = runCli('agents', '--config', config, root);
+    assert.strictEqual(text.code, 0, text.err);
+    assert.match(text.out, /🦊 Ava \(main\)\s+\S+\/a\s+default \/ default\s+all\s+default\s+off\s+yes/);
+    assert.match(text.out, /ops\s+\S+\/b\s+5,000 \/ default\s+deploy/);
+    assert.match(text.out, /far\s+\/elsewhere\/far .* not in these folders/);
+    const json = JSON.parse(runCli('agents', '--config', config, '--json', path.join(root, 'b')).out);
+    assert.deepStrictEqual(json.agents.map((a: { id: string; inFolder?: string }) => [a.id, a.inFolder]), [['main', undefined], ['ops', path.join(root, 'b')], ['far', undefined]]);
+    const broken = runCli('agents', '--config', path.join(root, 'nope.json'));
+    assert.strictEqual(broken.code, 2);
+    assert.match(broken.err, /nope\.json: no such file/);
   });
 });
