@@ -30,6 +30,8 @@ import {
   cacheNote,
   ENCODING_LABELS,
   escapeControls,
+  CostPerDay,
+  formatPerDay,
 } from '../core';
 import { IncrementalTokenCounter } from '../core/tokensCount';
 import { skillsFailed, SkillsReport } from '../core/skills';
@@ -86,6 +88,11 @@ export interface PersonaCheck {
   readonly skillsFailed?: boolean;
   /** The report itself, for the text and GitHub formats (not in the JSON). */
   readonly skillsReport?: SkillsReport;
+  /** OpenClaw, with a cost option: each session kind's tokens per run and runs per day. */
+  readonly sessions?: CostPerDay['sessions'];
+  readonly perDay?: CostPerDay['perDay'];
+  /** What the cost per day leaves out. */
+  readonly costLeavesOut?: CostPerDay['leavesOut'];
 }
 
 /** Checks one persona folder; with an `encoding`, counts the tokens of what is sent. */
@@ -191,6 +198,7 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
     lines.push(`  budget: ${formatCount(check.total.size)} of ${formatCount(check.total.cap)} ${unitWord[check.unit]} (${formatPercent(check.total.size / check.total.cap)})`);
   }
   if (check.skillsReport) lines.push(...formatSkillsTable(check.skillsReport, escapeControls));
+  if (check.sessions && check.perDay) lines.push(...formatSessions(check));
   const heartwood = check.heartwood;
   if (heartwood) {
     const voice = heartwood.hasVoice ? `, voice ${formatCount(heartwood.voiceChars)}` : '';
@@ -225,3 +233,22 @@ function describe(file: FileCheck, runtimeLabel: string): string {
   return `${stateLabel.over}: ${formatCount(file.dropped)} ${unitWord[file.unit]} dropped${where}${note}`;
 }
 
+
+const KIND_WORD: Record<string, string> = { main: 'main', heartbeat: 'heartbeat', cron: 'cron', subagent: 'sub-agent', group: 'group' };
+
+function formatSessions(check: PersonaCheck): string[] {
+  const sessions = check.sessions ?? [];
+  const withDollars = sessions.some((session) => session.dollarsPerDay !== undefined);
+  const rows = [['SESSION', 'TOKENS/RUN', 'RUNS/DAY', 'TOKENS/DAY', ...(withDollars ? ['$/DAY'] : []), 'FROM']];
+  for (const session of sessions) {
+    const runs = Number.isInteger(session.runsPerDay) ? formatCount(session.runsPerDay) : session.runsPerDay.toFixed(2);
+    const dollars = session.dollarsPerDay === undefined ? [] : [`${session.dollarsPerDay.toFixed(2)}${session.cache === 'write' ? ' (cache write)' : session.cache === 'read' ? ' (cache read)' : ''}`];
+    rows.push([KIND_WORD[session.kind] ?? session.kind, formatCount(session.tokens), runs, formatCount(Math.round(session.tokensPerDay)), ...dollars, escapeControls(session.from)]);
+  }
+  const perDay = formatPerDay({ sessions, perDay: check.perDay!, leavesOut: check.costLeavesOut ?? [] });
+  return [
+    '  sessions:',
+    ...table(rows).map((row) => `    ${row}`),
+    `  per day: ${perDay}; leaves out ${(check.costLeavesOut ?? []).join(', ')}`,
+  ];
+}

@@ -20,6 +20,9 @@ import {
   readConfigFileSync,
   LoadedOpenClawConfig,
   loadOpenClawConfig,
+  agentOfWorkspace,
+  normalizeAgentId,
+  OpenClawAgent,
   readPersonaInput,
   RUNTIME_IDS,
   RuntimeOptions,
@@ -32,6 +35,7 @@ import {
 import { folderOptions, openclawRelease } from './openclawOptions';
 import { UsageError } from './usageError';
 import { agentsReport, formatAgents } from './agents';
+import { costFlags, costOptions, personaCost } from './cost';
 import { checkPersona, formatCheck, PersonaCheck } from './check';
 import { diffPersona, formatDiffText } from './diff';
 import { diffAnnotations, diffMarkdown, writeStepSummary } from './diffGithub';
@@ -74,6 +78,11 @@ Runtime options:
   --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw;
                           its caps win over the two above, as in the editor (~/ is your home)
   --agent ID              the agent whose caps --config reads (default main)
+Cost options (check, --runtime openclaw): each session kind's tokens per run, runs per day, per day
+  --turns-per-day N       chat turns a day in the main session (default 0)
+  --cron-jobs FILE        OpenClaw's cron store (~/.openclaw/cron/jobs.json): each job's runs a day
+  --price-input D, --price-cache-write D, --price-cache-read D
+                          dollars per million tokens: dollars a day (heartbeats come from --config)
 Skill options (--runtime openclaw; check lists the skills of DIR/skills and DIR/.agents/skills):
   --part P                context | skills | all: the Project Context (default), the ## Skills
                           section, or both with what stands between them in the system prompt
@@ -216,9 +225,12 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
       ...runtimeFlags,
       tools: skillFlags.tools,
       'no-plugin-skills': skillFlags['no-plugin-skills'],
+      ...costFlags,
     },
   });
   const { profile, options } = runtimeChoice(values, err);
+  const cost = costOptions(values, profile.id);
+  const config = cost && values.config !== undefined ? openclawConfig(values.config) : undefined;
   const skillsFor = (dir: string) => (profile.id === 'openclaw' ? readSkills(dir, skillOptions(values, options.workspacePath ?? path.resolve(dir), (message) => new UsageError(message))) : undefined);
   if (positionals.length === 0) throw new UsageError('check takes at least one DIR');
   const warnAt = values['warn-at'] === undefined ? undefined : fraction(values['warn-at']);
@@ -233,8 +245,11 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
   for (const dir of dirs) {
     const measured = { ...folderOptions(dir, profile, options), warnAt: warnAt ?? DEFAULT_WARN_AT };
     const composition = profile.compose(readPersonaInput(dir, profile, measured), measured);
-    const check = checkPersona(dir, profile, measured, caps, encoding, composition, skillsFor(dir));
-    checks.push({ ...check, ...(await checkText(composition, label)) });
+    const skills = skillsFor(dir);
+    const check = checkPersona(dir, profile, measured, caps, encoding, composition, skills);
+    const perDay = cost && personaCost(dir, profile, measured, encoding, skills, folderAgent(config, values.agent, dir), cost);
+    const costFields = perDay && { sessions: perDay.sessions, perDay: perDay.perDay, costLeavesOut: perDay.leavesOut };
+    checks.push({ ...check, ...costFields, ...(await checkText(composition, label)) });
   }
   const secretSent = checks.some((c) => c.secrets?.some((s) => s.sent));
   const failed = secretSent || checks.some((c) => c.cut || c.refused || c.skillsFailed || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
@@ -295,6 +310,17 @@ function agents(args: string[], out: NodeJS.WritableStream): number {
   const report = agentsReport(loaded, positionals.map(requireFolder));
   out.write(values.json ? JSON.stringify(report, null, 2) + '\n' : formatAgents(report));
   return 0;
+}
+
+/** The agent a folder belongs to: the one named, else the one whose workspace it is, else the default one. */
+function folderAgent(config: LoadedOpenClawConfig | undefined, id: string | undefined, dir: string): OpenClawAgent | undefined {
+  if (!config) return undefined;
+  if (id !== undefined) {
+    const named = config.agents.find((agent) => agent.id === normalizeAgentId(id));
+    if (!named) throw new UsageError(`--agent ${id}: no such agent in ${config.file} (it has ${config.agents.map((agent) => agent.id).join(', ')})`);
+    return named;
+  }
+  return agentOfWorkspace(config.agents, path.resolve(dir)) ?? config.agents.find((agent) => agent.default);
 }
 
 /** The user's OpenClaw config with its agents; a file that cannot be read or parsed is one line. */

@@ -13,6 +13,8 @@ export {
   agentLabel, agentOfWorkspace, agentsFromConfig, AgentsContext, defaultWorkspaceDir, isInsideFolder, normalizePath, OpenClawAgent, OpenClawAgentIdentity, OpenClawEnv,
   OpenClawHeartbeat, openclawConfigCandidates, openclawStateDir, parseDurationMs, WorkspaceSource,
 } from './openclawAgents';
+export { CronJob, cronJobsFromStore, cronRunsPerDay, OPENCLAW_HEARTBEAT_PROMPT, RUN_KINDS, RunKind, RunsPerDay, runsPerDay } from './openclawSchedule';
+export { COST_LEAVES_OUT, CostInput, CostPerDay, costPerDay, DEFAULT_CACHE_TTL_MINUTES, formatPerDay, SessionCost, TokenPrices } from './openclawCost';
 export { IncludeReader, INCLUDE_KEY, resolveConfigIncludes } from './openclawInclude';
 export { OPENCLAW_EPOCHS, OPENCLAW_NEWEST_RELEASE, OPENCLAW_PROVEN_RELEASES, OpenClawEpoch, OpenClawRelease, resolveOpenClawRelease } from './openclawReleases';
 export { agentsAfterToolsMigration } from './openclawDoctor';
