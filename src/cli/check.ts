@@ -38,6 +38,7 @@ import { skillsFailed, SkillsReport } from '../core/skills';
 import { DroppedRuleCheck, formatSecrets, formatTextChecks, HiddenCheck, SecretCheck } from './secrets';
 import { formatSkillsTable, SkillCheck, skillChecks } from './skills';
 import { table } from './table';
+import type { LastRunCheck } from './lastRun';
 
 export interface FileCheck {
   readonly name: string;
@@ -93,6 +94,8 @@ export interface PersonaCheck {
   readonly perDay?: CostPerDay['perDay'];
   /** What the cost per day leaves out. */
   readonly costLeavesOut?: CostPerDay['leavesOut'];
+  /** OpenClaw's record of its last run, compared. */
+  readonly lastRun?: LastRunCheck;
 }
 
 /** Checks one persona folder; with an `encoding`, counts the tokens of what is sent. */
@@ -199,6 +202,10 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
   }
   if (check.skillsReport) lines.push(...formatSkillsTable(check.skillsReport, escapeControls));
   if (check.sessions && check.perDay) lines.push(...formatSessions(check));
+  if (check.lastRun) {
+    lines.push(`  last run: ${escapeControls(check.lastRun.summary)}`, `    from ${escapeControls(check.lastRun.source)}`);
+    for (const difference of check.lastRun.differences) lines.push(`    ${escapeControls(difference.what)}: ${escapeControls(difference.detail)}; likely ${escapeControls(difference.reason)}`);
+  }
   const heartwood = check.heartwood;
   if (heartwood) {
     const voice = heartwood.hasVoice ? `, voice ${formatCount(heartwood.voiceChars)}` : '';

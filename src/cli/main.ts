@@ -36,6 +36,7 @@ import { folderOptions, openclawRelease } from './openclawOptions';
 import { UsageError } from './usageError';
 import { agentsReport, formatAgents } from './agents';
 import { costFlags, costOptions, personaCost } from './cost';
+import { checkLastRun } from './lastRun';
 import { checkPersona, formatCheck, PersonaCheck } from './check';
 import { diffPersona, formatDiffText } from './diff';
 import { diffAnnotations, diffMarkdown, writeStepSummary } from './diffGithub';
@@ -83,6 +84,10 @@ Cost options (check, --runtime openclaw): each session kind's tokens per run, ru
   --cron-jobs FILE        OpenClaw's cron store (~/.openclaw/cron/jobs.json): each job's runs a day
   --price-input D, --price-cache-write D, --price-cache-read D
                           dollars per million tokens: dollars a day (heartbeats come from --config)
+Last-run options (check, --runtime openclaw): OpenClaw's record of its last run against this composition
+  --last-run FILE         the report: a systemPromptReport, or the output of openclaw agent --local --json
+  --state-dir DIR         OpenClaw's state folder (~/.openclaw): the newest report in the session store of
+                          --agent (else the folder's agent in --config, else main); needs Node 22.5+
 Skill options (--runtime openclaw; check lists the skills of DIR/skills and DIR/.agents/skills):
   --part P                context | skills | all: the Project Context (default), the ## Skills
                           section, or both with what stands between them in the system prompt
@@ -109,7 +114,7 @@ interface RuntimeChoice {
   readonly options: RuntimeOptions;
 }
 
-type RuntimeValues = { runtime?: string; session?: string; 'workspace-path'?: string; config?: string; agent?: string } & {
+type RuntimeValues = { runtime?: string; session?: string; 'workspace-path'?: string; config?: string; agent?: string; 'state-dir'?: string } & {
   'bootstrap-max-chars'?: string;
   'bootstrap-total-max-chars'?: string;
   'openclaw-version'?: string;
@@ -126,7 +131,9 @@ function runtimeChoice(values: RuntimeValues, err?: NodeJS.WritableStream): Runt
   if (workspacePath !== undefined && !isAbsoluteWorkspacePath(workspacePath)) throw new UsageError(`--workspace-path takes an absolute path, not '${workspacePath}'`);
   const flags = openclawCapFlags(values, id);
   const caps = values.config === undefined ? {} : configCaps(values.config, values.agent, id);
-  if (values.agent !== undefined && values.config === undefined) throw new UsageError('--agent picks the agent whose caps --config reads: give --config FILE too');
+  if (values.agent !== undefined && values.config === undefined && values['state-dir'] === undefined) {
+    throw new UsageError('--agent picks the agent whose caps --config reads (or whose runs --state-dir holds): give --config FILE too');
+  }
   return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...flags, ...caps, ...openclawRelease(values, id, err) } };
 }
 
@@ -226,11 +233,16 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
       tools: skillFlags.tools,
       'no-plugin-skills': skillFlags['no-plugin-skills'],
       ...costFlags,
+      'last-run': { type: 'string' },
+      'state-dir': { type: 'string' },
     },
   });
   const { profile, options } = runtimeChoice(values, err);
   const cost = costOptions(values, profile.id);
-  const config = cost && values.config !== undefined ? openclawConfig(values.config) : undefined;
+  const lastRunAsked = values['last-run'] !== undefined || values['state-dir'] !== undefined;
+  if (lastRunAsked && profile.id !== 'openclaw') throw new UsageError(`--${values['last-run'] !== undefined ? 'last-run' : 'state-dir'} reads OpenClaw's record of a run, for --runtime openclaw, not ${profile.id}`);
+  if (values['last-run'] !== undefined && values['state-dir'] !== undefined) throw new UsageError('--last-run and --state-dir both name a report: give one');
+  const config = (cost || values['state-dir'] !== undefined) && values.config !== undefined ? openclawConfig(values.config) : undefined;
   const skillsFor = (dir: string) => (profile.id === 'openclaw' ? readSkills(dir, skillOptions(values, options.workspacePath ?? path.resolve(dir), (message) => new UsageError(message))) : undefined);
   if (positionals.length === 0) throw new UsageError('check takes at least one DIR');
   const warnAt = values['warn-at'] === undefined ? undefined : fraction(values['warn-at']);
@@ -249,7 +261,15 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
     const check = checkPersona(dir, profile, measured, caps, encoding, composition, skills);
     const perDay = cost && personaCost(dir, profile, measured, encoding, skills, folderAgent(config, values.agent, dir), cost);
     const costFields = perDay && { sessions: perDay.sessions, perDay: perDay.perDay, costLeavesOut: perDay.leavesOut };
-    checks.push({ ...check, ...costFields, ...(await checkText(composition, label)) });
+    const lastRun = lastRunAsked
+      ? checkLastRun(dir, profile, measured, { file: values['last-run'], stateDir: values['state-dir'], agentId: folderAgent(config, values.agent, dir)?.id ?? normalizeAgentId(values.agent ?? 'main') }, {
+          session: values.session !== undefined,
+          workspacePath: values['workspace-path'] !== undefined,
+          tools: values.tools,
+          'no-plugin-skills': values['no-plugin-skills'],
+        })
+      : undefined;
+    checks.push({ ...check, ...costFields, ...(lastRun && { lastRun }), ...(await checkText(composition, label)) });
   }
   const secretSent = checks.some((c) => c.secrets?.some((s) => s.sent));
   const failed = secretSent || checks.some((c) => c.cut || c.refused || c.skillsFailed || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));

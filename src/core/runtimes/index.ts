@@ -15,6 +15,10 @@ export {
 } from './openclawAgents';
 export { CronJob, cronJobsFromStore, cronRunsPerDay, OPENCLAW_HEARTBEAT_PROMPT, RUN_KINDS, RunKind, RunsPerDay, runsPerDay } from './openclawSchedule';
 export { COST_LEAVES_OUT, CostInput, CostPerDay, costPerDay, DEFAULT_CACHE_TTL_MINUTES, formatPerDay, SessionCost, TokenPrices } from './openclawCost';
+export {
+  compareLastRun, ComposedRun, composedRun, findSystemPromptReport, formatRunDate, LastRunComparison, LastRunDifference, ReportedFile, ReportedSkills, sessionKindOfKey,
+  skillBlocks, SystemPromptReport,
+} from './openclawLastRun';
 export { IncludeReader, INCLUDE_KEY, resolveConfigIncludes } from './openclawInclude';
 export { OPENCLAW_EPOCHS, OPENCLAW_NEWEST_RELEASE, OPENCLAW_PROVEN_RELEASES, OpenClawEpoch, OpenClawRelease, resolveOpenClawRelease } from './openclawReleases';
 export { agentsAfterToolsMigration } from './openclawDoctor';

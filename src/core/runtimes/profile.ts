@@ -163,6 +163,12 @@ export interface FileMeasure {
   readonly note?: string;
   /** The runtime's marker text, exactly as it is sent, when it adds one. */
   readonly marker?: string;
+  /**
+   * OpenClaw: the numbers its run report (`systemPromptReport.injectedWorkspaceFiles`) holds for
+   * a file it loads: `rawChars` the trimEnd length read (0 when missing), `injectedChars` what it
+   * injects, markers included, before the prompt's clean-up. Absent for a file it does not load.
+   */
+  readonly runReport?: { readonly rawChars: number; readonly injectedChars: number; readonly missing: boolean };
 }
 
 export interface Composition {
