@@ -43,7 +43,7 @@ export function formatAgents(report: AgentsReport): string {
       caps(agent),
       agent.skills ? agent.skills.map(escapeControls).join(', ') || 'none' : 'all',
       agent.model ? escapeControls(agent.model) : 'default',
-      agent.heartbeat.enabled ? `every ${escapeControls(agent.heartbeat.every)}` : 'off',
+      agent.heartbeat.enabled && agent.heartbeat.intervalMs ? `every ${escapeControls(agent.heartbeat.every)}` : 'off',
       ...(withFolders ? [agent.inFolder !== undefined ? 'yes' : 'not in these folders'] : []),
     ]);
   }

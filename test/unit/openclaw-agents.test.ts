@@ -20,6 +20,56 @@ const home = '/home/ada';
 const context: AgentsContext = { home, cwd: '/srv/gateway' };
 const agents = (text: string, ctx = context) => agentsFromConfig(parseOpenClawConfigObject(text), ctx);
 
+interface GoldenAgent {
+  id: string;
+  workspace: string;
+  maxChars: number;
+  totalMaxChars: number;
+  skills: string[] | null;
+  model: string | null;
+  identity: { name?: string; emoji?: string } | null;
+  name: string | null;
+  heartbeat: { enabled: boolean; intervalMs: number | null; prompt: string | null; lightContext: boolean };
+}
+interface GoldenCase {
+  name: string;
+  config: string;
+  env: Record<string, string>;
+  files: Record<string, string>;
+  configPath: string;
+  agents: GoldenAgent[];
+}
+
+describe('OpenClaw agents as OpenClaw 2026.9.6\'s own functions resolve them (scripts/golden/openclaw-agents.mjs)', () => {
+  const golden = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/openclaw-agents/agents.expected.json'), 'utf8')) as { home: string; cwd: string; cases: GoldenCase[] };
+  for (const expected of golden.cases) {
+    it(expected.name, () => {
+      const read = (file: string) => {
+        const relative = path.relative(path.dirname(expected.configPath), file);
+        if (!(relative in expected.files)) throw new Error('ENOENT');
+        return expected.files[relative];
+      };
+      const config = resolveConfigIncludes(parseOpenClawConfigObject(expected.config), expected.configPath, read);
+      const list = agentsFromConfig(config, { home: golden.home, cwd: golden.cwd, env: expected.env });
+      const DEFAULTS = { maxChars: 20_000, totalMaxChars: 60_000 };
+      assert.deepStrictEqual(
+        list.map((agent) => ({
+          id: agent.id,
+          workspace: agent.workspace,
+          maxChars: agent.caps.maxChars ?? DEFAULTS.maxChars,
+          totalMaxChars: agent.caps.totalMaxChars ?? DEFAULTS.totalMaxChars,
+          skills: agent.skills ?? null,
+          model: agent.model ?? null,
+          identity: agent.identity ?? null,
+          name: agent.name ?? null,
+          heartbeat: { enabled: agent.heartbeat.enabled, intervalMs: agent.heartbeat.intervalMs ?? null, prompt: agent.heartbeat.prompt ?? null, lightContext: agent.heartbeat.lightContext },
+        })),
+        expected.agents,
+      );
+    });
+  }
+});
+
 describe('OpenClaw agents from openclaw.json', () => {
   it('reads agents.entries (8.x+): ids, workspaces, caps, skills, model, heartbeat and identity, over the defaults', () => {
     const list = agents(`{
@@ -93,7 +143,9 @@ describe('OpenClaw agents from openclaw.json', () => {
       '/home/ada/cfg/oc.json',
       '/home/ada/.openclaw/openclaw.json',
     ]);
-    assert.deepStrictEqual(openclawConfigCandidates({ home, env: { OPENCLAW_PROFILE: 'dev' } }), ['/home/ada/.openclaw-dev/openclaw.json']);
+    // `openclaw --profile dev` sets OPENCLAW_STATE_DIR itself; the variable OPENCLAW_PROFILE alone does not move the config.
+    assert.deepStrictEqual(openclawConfigCandidates({ home, env: { OPENCLAW_PROFILE: 'dev' } }), ['/home/ada/.openclaw/openclaw.json']);
+    assert.deepStrictEqual(openclawConfigCandidates({ home, env: { OPENCLAW_STATE_DIR: '~/.openclaw-dev' } }), ['/home/ada/.openclaw-dev/openclaw.json']);
   });
 
   it('follows $include inside the config folder, merging sibling keys over it, and refuses escapes and cycles', () => {

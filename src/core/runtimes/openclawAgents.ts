@@ -42,7 +42,7 @@ export interface OpenClawHeartbeat {
   readonly prompt?: string;
   /** `lightContext`: a heartbeat run gets no bootstrap files. */
   readonly lightContext: boolean;
-  /** Whether OpenClaw schedules heartbeats for this agent at all (see `heartbeatAgentIds`). */
+  /** Whether OpenClaw runs heartbeats for this agent (see `heartbeatAgentIds`); they run only with an `intervalMs`. */
   readonly enabled: boolean;
 }
 
@@ -119,12 +119,15 @@ function profileName(env: OpenClawEnv | undefined): string | undefined {
   return profile && profile.toLowerCase() !== 'default' && /^[a-z0-9][a-z0-9_-]{0,63}$/i.test(profile) ? profile : undefined;
 }
 
-/** OpenClaw's state folder: `$OPENCLAW_STATE_DIR`, else `~/.openclaw` (`~/.openclaw-<profile>` under a profile). */
+/**
+ * OpenClaw's state folder: `$OPENCLAW_STATE_DIR`, else `~/.openclaw`. (`openclaw --profile P`
+ * sets OPENCLAW_STATE_DIR to `~/.openclaw-P` itself; the variable OPENCLAW_PROFILE alone moves
+ * only the default workspace, as in OpenClaw's own functions.)
+ */
 export function openclawStateDir(context: AgentsContext): string {
   const override = text(context.env?.OPENCLAW_STATE_DIR);
   if (override) return resolveUserPath(override, context).path;
-  const profile = profileName(context.env);
-  return joinWorkspacePath(effectiveHome(context), profile ? `.openclaw-${profile}` : '.openclaw');
+  return joinWorkspacePath(effectiveHome(context), '.openclaw');
 }
 
 /**
@@ -140,12 +143,14 @@ export function openclawConfigCandidates(context: AgentsContext, explicit?: stri
   return [...new Set(candidates)];
 }
 
-/** OpenClaw's default workspace: `$OPENCLAW_WORKSPACE_DIR`, `<state>/workspace`, the profile's, else `~/.openclaw/workspace`. */
+/** OpenClaw's default workspace: `$OPENCLAW_WORKSPACE_DIR`, `<state>/workspace` when the state folder is set, `~/.openclaw-<profile>/workspace`, else `~/.openclaw/workspace`. */
 export function defaultWorkspaceDir(context: AgentsContext): string {
   const env = context.env;
   const fromEnv = text(env?.OPENCLAW_WORKSPACE_DIR);
   if (fromEnv) return resolveUserPath(fromEnv, context).path;
-  return joinWorkspacePath(openclawStateDir(context), 'workspace');
+  if (text(env?.OPENCLAW_STATE_DIR)) return joinWorkspacePath(openclawStateDir(context), 'workspace');
+  const profile = profileName(env);
+  return joinWorkspacePath(effectiveHome(context), profile ? `.openclaw-${profile}/workspace` : '.openclaw/workspace');
 }
 
 /** The agent that inherits the default workspace: the only one marked `default: true`, else the only agent. */
@@ -180,6 +185,13 @@ function workspaceOf(config: Json, entry: Json, id: string, owner: string | unde
     return { workspace: joinWorkspacePath(resolved.path, id), workspaceSource: 'defaults/<id>', workspaceRelative: resolved.relative };
   }
   return { workspace: joinWorkspacePath(openclawStateDir(context), `workspace-${id}`), workspaceSource: 'state/workspace-<id>', workspaceRelative: false };
+}
+
+/** A skills allowlist as OpenClaw normalizes one: each entry as a trimmed string, empty ones dropped; undefined: every skill. */
+function skillFilter(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  const list = Array.isArray(value) ? value : [];
+  return list.map((entry) => String(entry).trim()).filter(Boolean);
 }
 
 function modelOf(value: unknown): string | undefined {
@@ -224,13 +236,14 @@ function heartbeatOf(defaults: Json, entry: Json, enabled: boolean): OpenClawHea
   const every = typeof merged.every === 'string' ? merged.every : typeof merged.every === 'number' ? String(merged.every) : '30m';
   const ms = parseDurationMs(every);
   const prompt = text(merged.prompt);
-  return { every, ...(ms !== undefined && ms > 0 && { intervalMs: ms }), ...(prompt && { prompt }), lightContext: merged.lightContext === true, enabled: enabled && ms !== undefined && ms > 0 };
+  return { every, ...(ms !== undefined && ms > 0 && { intervalMs: ms }), ...(prompt && { prompt }), lightContext: merged.lightContext === true, enabled };
 }
 
 function identityOf(value: unknown): OpenClawAgentIdentity | undefined {
   if (!isRecord(value)) return undefined;
-  const identity = { name: text(value.name), emoji: text(value.emoji), theme: text(value.theme) };
-  return identity.name || identity.emoji || identity.theme ? identity : undefined;
+  const identity: { name?: string; emoji?: string; theme?: string } = {};
+  for (const key of ['name', 'emoji', 'theme'] as const) if (text(value[key])) identity[key] = text(value[key]);
+  return Object.keys(identity).length > 0 ? identity : undefined;
 }
 
 /** Every agent the config declares (a config with no roster has the implicit `main`), resolved. */
@@ -249,7 +262,8 @@ export function agentsFromConfig(config: unknown, context: AgentsContext): OpenC
     // OpenClaw finds an agent by its first entry: a later one with the same id is never used.
     if (seen.has(id)) continue;
     seen.add(id);
-    const skills = Array.isArray(entry.skills) ? entry.skills.filter((skill): skill is string => typeof skill === 'string') : Array.isArray(defaults.skills) ? defaults.skills.filter((skill): skill is string => typeof skill === 'string') : undefined;
+    // The agent's own list wins when the key is there (null or [] included), else the defaults'.
+    const skills = skillFilter(Object.hasOwn(entry, 'skills') && entry.skills !== undefined ? entry.skills : defaults.skills);
     const model = modelOf(entry.model) ?? modelOf(defaults.model);
     const identity = identityOf(entry.identity);
     const name = text(entry.name);
