@@ -31,6 +31,7 @@ import {
   ENCODING_LABELS,
   escapeControls,
   CostPerDay,
+  EditCacheWrite,
   formatPerDay,
 } from '../core';
 import { IncrementalTokenCounter } from '../core/tokensCount';
@@ -94,6 +95,8 @@ export interface PersonaCheck {
   readonly perDay?: CostPerDay['perDay'];
   /** What the cost per day leaves out. */
   readonly costLeavesOut?: CostPerDay['leavesOut'];
+  /** What saving a bootstrap file costs: the next runs write their prefix to the cache. */
+  readonly editCacheWrite?: EditCacheWrite;
   /** OpenClaw's record of its last run, compared. */
   readonly lastRun?: LastRunCheck;
 }
@@ -257,5 +260,6 @@ function formatSessions(check: PersonaCheck): string[] {
     '  sessions:',
     ...table(rows).map((row) => `    ${row}`),
     `  per day: ${perDay}; leaves out ${(check.costLeavesOut ?? []).join(', ')}`,
+    ...(check.editCacheWrite && check.editCacheWrite.tokens > 0 ? [`  ${check.editCacheWrite.message}`] : []),
   ];
 }

@@ -21,6 +21,7 @@ import {
   LoadedOpenClawConfig,
   loadOpenClawConfig,
   agentOfWorkspace,
+  editCacheWrite,
   normalizeAgentId,
   OpenClawAgent,
   readPersonaInput,
@@ -260,7 +261,7 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
     const skills = skillsFor(dir);
     const check = checkPersona(dir, profile, measured, caps, encoding, composition, skills);
     const perDay = cost && personaCost(dir, profile, measured, encoding, skills, folderAgent(config, values.agent, dir), cost);
-    const costFields = perDay && { sessions: perDay.sessions, perDay: perDay.perDay, costLeavesOut: perDay.leavesOut };
+    const costFields = perDay && { sessions: perDay.sessions, perDay: perDay.perDay, costLeavesOut: perDay.leavesOut, editCacheWrite: editCacheWrite(perDay, cost?.prices) };
     const lastRun = lastRunAsked
       ? checkLastRun(dir, profile, measured, { file: values['last-run'], stateDir: values['state-dir'], agentId: folderAgent(config, values.agent, dir)?.id ?? normalizeAgentId(values.agent ?? 'main') }, {
           session: values.session !== undefined,

@@ -2,7 +2,18 @@ import assert from 'node:assert';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { agentsFromConfig, costPerDay, cronJobsFromStore, cronRunsPerDay, OPENCLAW_HEARTBEAT_PROMPT, parseOpenClawConfigObject, runsPerDay } from '../../src/core';
+import {
+  agentsFromConfig,
+  costPerDay,
+  cronJobsFromStore,
+  cronRunsPerDay,
+  editCacheWrite,
+  isTrajectoryExport,
+  OPENCLAW_HEARTBEAT_PROMPT,
+  openclawWorkspaceOf,
+  parseOpenClawConfigObject,
+  runsPerDay,
+} from '../../src/core';
 import { runCliAsync } from './helpers';
 
 describe('OpenClaw sessions and cost per day', () => {
@@ -78,5 +89,32 @@ describe('OpenClaw sessions and cost per day', () => {
     assert.ok(persona.perDay.dollars > 0);
     const bad = await runCliAsync('check', '--runtime', 'codex', '--turns-per-day', '3', ws);
     assert.match(bad.err, /--turns-per-day is for --runtime openclaw/);
+  });
+});
+
+describe('OpenClaw workspaces, exports, and what an edit costs', () => {
+  it('a folder listed as an agent\'s workspace says whose; one holding the state file says so; others are not', () => {
+    const agents = agentsFromConfig(parseOpenClawConfigObject(`{ agents: { entries: { main: { workspace: '/w/a', identity: { name: 'Ava' } } } } }`), { home: '/h' });
+    assert.strictEqual(openclawWorkspaceOf('/w/a', agents, false)?.reason, 'OpenClaw workspace of agent Ava (main)');
+    assert.strictEqual(openclawWorkspaceOf('/w/b', agents, true)?.reason, 'OpenClaw workspace (it holds .openclaw/workspace-state.json)');
+    assert.strictEqual(openclawWorkspaceOf('/w/b', agents, false), undefined);
+    assert.ok(isTrajectoryExport('.openclaw/trajectory-exports/openclaw-trajectory-abcd1234-x/manifest.json'));
+    assert.ok(!isTrajectoryExport('.openclaw/workspace-state.json'));
+  });
+
+  it('an edit makes the next run of each running prompt write it to the cache once (heartbeat shares main\'s)', () => {
+    const cost = costPerDay({
+      runs: [
+        { kind: 'main', runsPerDay: 10, from: '' },
+        { kind: 'heartbeat', runsPerDay: 48, from: '', userMessageChars: 100 },
+        { kind: 'cron', runsPerDay: 1, from: '' },
+        { kind: 'subagent', runsPerDay: 0, from: '' },
+      ],
+      promptTokens: { main: 12_000, cron: 2_200, subagent: 900 },
+    });
+    const edit = editCacheWrite(cost, { input: 3, cacheWrite: 3.75 });
+    assert.strictEqual(edit.tokens, 14_200);
+    assert.strictEqual(edit.message, 'this edit: next runs write ≈ 14,200 tokens to the cache ≈ $0.05');
+    assert.strictEqual(editCacheWrite(cost).message, 'this edit: next runs write ≈ 14,200 tokens to the cache');
   });
 });

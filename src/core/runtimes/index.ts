@@ -19,6 +19,7 @@ export {
   compareLastRun, ComposedRun, composedRun, findSystemPromptReport, formatRunDate, LastRunComparison, LastRunDifference, ReportedFile, ReportedSkills, sessionKindOfKey,
   skillBlocks, SystemPromptReport,
 } from './openclawLastRun';
+export { EditCacheWrite, editCacheWrite, isTrajectoryExport, OpenClawWorkspace, openclawWorkspaceOf, TRAJECTORY_EXPORT_NOTE, TRAJECTORY_EXPORTS_DIR } from './openclawWorkspace';
 export { IncludeReader, INCLUDE_KEY, resolveConfigIncludes } from './openclawInclude';
 export { OPENCLAW_EPOCHS, OPENCLAW_NEWEST_RELEASE, OPENCLAW_PROVEN_RELEASES, OpenClawEpoch, OpenClawRelease, resolveOpenClawRelease } from './openclawReleases';
 export { agentsAfterToolsMigration } from './openclawDoctor';
