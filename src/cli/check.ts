@@ -260,6 +260,6 @@ function formatSessions(check: PersonaCheck): string[] {
     '  sessions:',
     ...table(rows).map((row) => `    ${row}`),
     `  per day: ${perDay}; leaves out ${(check.costLeavesOut ?? []).join(', ')}`,
-    ...(check.editCacheWrite && check.editCacheWrite.tokens > 0 ? [`  ${check.editCacheWrite.message}`] : []),
+    ...(check.editCacheWrite && check.editCacheWrite.tokens > 0 ? [`  ${check.editCacheWrite.message.replace(/^this edit/, "an edit")}`] : []),
   ];
 }
