@@ -14,10 +14,9 @@ import {
   isAbsoluteWorkspacePath,
   GitError,
   isRuntimeId,
-  parseOpenClawConfig,
+  capsFromConfig,
   oneLine,
   readBootstrapFiles,
-  readConfigFileSync,
   LoadedOpenClawConfig,
   loadOpenClawConfig,
   agentOfWorkspace,
@@ -157,8 +156,9 @@ function openclawCapFlags(values: RuntimeValues, runtime: string): RuntimeOption
 function configCaps(file: string, agent: string | undefined, runtime: string): RuntimeOptions {
   if (runtime !== 'openclaw') throw new UsageError(`--config reads an openclaw.json, for --runtime openclaw, not ${runtime}`);
   try {
-    // A regular file of at most 1 MB, read without blocking; each failure is one line naming the file.
-    return parseOpenClawConfig(readConfigFileSync(file), agent, file);
+    // A regular file of at most 1 MB (each include too), its $includes followed; each failure is one line naming the file.
+    const loaded = loadOpenClawConfig(file);
+    return capsFromConfig(loaded!.config, agent);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

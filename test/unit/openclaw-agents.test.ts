@@ -214,4 +214,16 @@ describe('OpenClaw agents from openclaw.json', () => {
     assert.strictEqual(broken.code, 2);
     assert.match(broken.err, /nope\.json: no such file/);
   });
+
+  it('--config follows $include for the caps too', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-caps-'));
+    const ws = path.join(root, 'ws');
+    fs.mkdirSync(ws);
+    fs.writeFileSync(path.join(ws, 'SOUL.md'), 'x'.repeat(600));
+    fs.writeFileSync(path.join(root, 'defaults.json5'), '{ bootstrapMaxChars: 100 }');
+    fs.writeFileSync(path.join(root, 'openclaw.json'), `{ agents: { defaults: { $include: './defaults.json5' } } }`);
+    const result = runCli('compose', '--runtime', 'openclaw', '--config', path.join(root, 'openclaw.json'), ws);
+    assert.strictEqual(result.code, 0, result.err);
+    assert.match(result.out, /truncated/);
+  });
 });
