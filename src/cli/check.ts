@@ -30,6 +30,9 @@ import {
   cacheNote,
   ENCODING_LABELS,
   escapeControls,
+  CostPerDay,
+  EditCacheWrite,
+  formatPerDay,
 } from '../core';
 import { IncrementalTokenCounter } from '../core/tokensCount';
 import { skillsFailed, SkillsReport } from '../core/skills';
@@ -37,6 +40,7 @@ import { DroppedRuleCheck, formatSecrets, formatTextChecks, HiddenCheck, SecretC
 import { formatSkillsTable, SkillCheck, skillChecks } from './skills';
 import { table } from './table';
 import { DoctorCheck, doctorRowNote, formatDoctor } from './doctor';
+import type { LastRunCheck } from './lastRun';
 
 export interface FileCheck {
   readonly name: string;
@@ -91,6 +95,15 @@ export interface PersonaCheck {
   readonly skillsReport?: SkillsReport;
   /** OpenClaw 8.x+ with TOOLS.md, HEARTBEAT.md or memory.md still there: the prompt after `openclaw doctor --fix`. */
   readonly doctor?: DoctorCheck;
+  /** OpenClaw, with a cost option: each session kind's tokens per run and runs per day. */
+  readonly sessions?: CostPerDay['sessions'];
+  readonly perDay?: CostPerDay['perDay'];
+  /** What the cost per day leaves out. */
+  readonly costLeavesOut?: CostPerDay['leavesOut'];
+  /** What saving a bootstrap file costs: the next runs write their prefix to the cache. */
+  readonly editCacheWrite?: EditCacheWrite;
+  /** OpenClaw's record of its last run, compared. */
+  readonly lastRun?: LastRunCheck;
 }
 
 /** Checks one persona folder; with an `encoding`, counts the tokens of what is sent. */
@@ -200,6 +213,11 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
   }
   if (check.doctor) lines.push(...formatDoctor(check.doctor, encoding));
   if (check.skillsReport) lines.push(...formatSkillsTable(check.skillsReport, escapeControls));
+  if (check.sessions && check.perDay) lines.push(...formatSessions(check));
+  if (check.lastRun) {
+    lines.push(`  last run: ${escapeControls(check.lastRun.summary)}`, `    from ${escapeControls(check.lastRun.source)}`);
+    for (const difference of check.lastRun.differences) lines.push(`    ${escapeControls(difference.what)}: ${escapeControls(difference.detail)}; likely ${escapeControls(difference.reason)}`);
+  }
   const heartwood = check.heartwood;
   if (heartwood) {
     const voice = heartwood.hasVoice ? `, voice ${formatCount(heartwood.voiceChars)}` : '';
@@ -237,3 +255,23 @@ function describe(file: FileCheck, runtimeLabel: string): string {
   return `${stateLabel.over}: ${formatCount(file.dropped)} ${unitWord[file.unit]} dropped${where}${note}`;
 }
 
+
+const KIND_WORD: Record<string, string> = { main: 'main', heartbeat: 'heartbeat', cron: 'cron', subagent: 'sub-agent', group: 'group' };
+
+function formatSessions(check: PersonaCheck): string[] {
+  const sessions = check.sessions ?? [];
+  const withDollars = sessions.some((session) => session.dollarsPerDay !== undefined);
+  const rows = [['SESSION', 'TOKENS/RUN', 'RUNS/DAY', 'TOKENS/DAY', ...(withDollars ? ['$/DAY'] : []), 'FROM']];
+  for (const session of sessions) {
+    const runs = Number.isInteger(session.runsPerDay) ? formatCount(session.runsPerDay) : session.runsPerDay.toFixed(2);
+    const dollars = session.dollarsPerDay === undefined ? [] : [`${session.dollarsPerDay.toFixed(2)}${session.cache === 'write' ? ' (cache write)' : session.cache === 'read' ? ' (cache read)' : ''}`];
+    rows.push([KIND_WORD[session.kind] ?? session.kind, formatCount(session.tokens), runs, formatCount(Math.round(session.tokensPerDay)), ...dollars, escapeControls(session.from)]);
+  }
+  const perDay = formatPerDay({ sessions, perDay: check.perDay!, leavesOut: check.costLeavesOut ?? [] });
+  return [
+    '  sessions:',
+    ...table(rows).map((row) => `    ${row}`),
+    `  per day: ${perDay}; leaves out ${(check.costLeavesOut ?? []).join(', ')}`,
+    ...(check.editCacheWrite && check.editCacheWrite.tokens > 0 ? [`  ${check.editCacheWrite.message.replace(/^this edit/, "an edit")}`] : []),
+  ];
+}

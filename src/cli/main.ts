@@ -14,10 +14,15 @@ import {
   isAbsoluteWorkspacePath,
   GitError,
   isRuntimeId,
-  parseOpenClawConfig,
+  capsFromConfig,
   oneLine,
   readBootstrapFiles,
-  readConfigFileSync,
+  LoadedOpenClawConfig,
+  loadOpenClawConfig,
+  agentOfWorkspace,
+  editCacheWrite,
+  normalizeAgentId,
+  OpenClawAgent,
   readPersonaInput,
   RUNTIME_IDS,
   RuntimeOptions,
@@ -29,6 +34,9 @@ import {
 } from '../core';
 import { folderOptions, openclawRelease } from './openclawOptions';
 import { UsageError } from './usageError';
+import { agentsReport, formatAgents } from './agents';
+import { costFlags, costOptions, personaCost } from './cost';
+import { checkLastRun } from './lastRun';
 import { checkPersona, formatCheck, PersonaCheck } from './check';
 import { doctorCheck } from './doctor';
 import { diffPersona, formatDiffText } from './diff';
@@ -53,6 +61,11 @@ const USAGE = `Usage:
                                           HEAD): sizes, tokens, cuts, then a unified diff; with
                                           --history, each file's size over its commits and when
                                           it reaches its cap; exit 1 when a file became cut or dropped
+  persona-studio agents [--config FILE] [--json] [DIR...]
+                                          the agents of your OpenClaw config (FILE, else
+                                          $OPENCLAW_CONFIG_PATH, else ~/.openclaw/openclaw.json):
+                                          workspace, caps, skills, model, heartbeat, and whether
+                                          each workspace lies under a DIR
   persona-studio scaffold DIR [FILE...]   create missing bootstrap files from templates
                                           (never overwrites; FILE may be ${HEARTWOOD_FILE})
 Runtime options:
@@ -67,6 +80,15 @@ Runtime options:
   --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw;
                           its caps win over the two above, as in the editor (~/ is your home)
   --agent ID              the agent whose caps --config reads (default main)
+Cost options (check, --runtime openclaw): each session kind's tokens per run, runs per day, per day
+  --turns-per-day N       chat turns a day in the main session (default 0)
+  --cron-jobs FILE        OpenClaw's cron store (~/.openclaw/cron/jobs.json): each job's runs a day
+  --price-input D, --price-cache-write D, --price-cache-read D
+                          dollars per million tokens: dollars a day (heartbeats come from --config)
+Last-run options (check, --runtime openclaw): OpenClaw's record of its last run against this composition
+  --last-run FILE         the report: a systemPromptReport, or the output of openclaw agent --local --json
+  --state-dir DIR         OpenClaw's state folder (~/.openclaw): the newest report in the session store of
+                          --agent (else the folder's agent in --config, else main); needs Node 22.5+
 Skill options (--runtime openclaw; check lists the skills of DIR/skills and DIR/.agents/skills):
   --part P                context | skills | all: the Project Context (default), the ## Skills
                           section, or both with what stands between them in the system prompt
@@ -93,7 +115,7 @@ interface RuntimeChoice {
   readonly options: RuntimeOptions;
 }
 
-type RuntimeValues = { runtime?: string; session?: string; 'workspace-path'?: string; config?: string; agent?: string } & {
+type RuntimeValues = { runtime?: string; session?: string; 'workspace-path'?: string; config?: string; agent?: string; 'state-dir'?: string } & {
   'bootstrap-max-chars'?: string;
   'bootstrap-total-max-chars'?: string;
   'openclaw-version'?: string;
@@ -110,7 +132,9 @@ function runtimeChoice(values: RuntimeValues, err?: NodeJS.WritableStream): Runt
   if (workspacePath !== undefined && !isAbsoluteWorkspacePath(workspacePath)) throw new UsageError(`--workspace-path takes an absolute path, not '${workspacePath}'`);
   const flags = openclawCapFlags(values, id);
   const caps = values.config === undefined ? {} : configCaps(values.config, values.agent, id);
-  if (values.agent !== undefined && values.config === undefined) throw new UsageError('--agent picks the agent whose caps --config reads: give --config FILE too');
+  if (values.agent !== undefined && values.config === undefined && values['state-dir'] === undefined) {
+    throw new UsageError('--agent picks the agent whose caps --config reads (or whose runs --state-dir holds): give --config FILE too');
+  }
   return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...flags, ...caps, ...openclawRelease(values, id, err) } };
 }
 
@@ -133,8 +157,9 @@ function openclawCapFlags(values: RuntimeValues, runtime: string): RuntimeOption
 function configCaps(file: string, agent: string | undefined, runtime: string): RuntimeOptions {
   if (runtime !== 'openclaw') throw new UsageError(`--config reads an openclaw.json, for --runtime openclaw, not ${runtime}`);
   try {
-    // A regular file of at most 1 MB, read without blocking; each failure is one line naming the file.
-    return parseOpenClawConfig(readConfigFileSync(file), agent, file);
+    // A regular file of at most 1 MB (each include too), its $includes followed; each failure is one line naming the file.
+    const loaded = loadOpenClawConfig(file);
+    return capsFromConfig(loaded!.config, agent);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -160,6 +185,8 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
         return diff(rest, out);
       case 'scaffold':
         return scaffold(rest, out);
+      case 'agents':
+        return agents(rest, out);
       case '-h':
       case '--help':
       case 'help':
@@ -168,8 +195,8 @@ export function main(argv: string[], out: NodeJS.WritableStream = process.stdout
       default:
         throw new UsageError(
           command
-            ? `unknown command '${command}': use compose, check, diff or scaffold (persona-studio --help shows how)`
-            : 'a command is needed: compose, check, diff or scaffold (persona-studio --help shows how)',
+            ? `unknown command '${command}': use compose, check, diff, agents or scaffold (persona-studio --help shows how)`
+            : 'a command is needed: compose, check, diff, agents or scaffold (persona-studio --help shows how)',
         );
     }
   } catch (error) {
@@ -207,9 +234,17 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
       ...runtimeFlags,
       tools: skillFlags.tools,
       'no-plugin-skills': skillFlags['no-plugin-skills'],
+      ...costFlags,
+      'last-run': { type: 'string' },
+      'state-dir': { type: 'string' },
     },
   });
   const { profile, options } = runtimeChoice(values, err);
+  const cost = costOptions(values, profile.id);
+  const lastRunAsked = values['last-run'] !== undefined || values['state-dir'] !== undefined;
+  if (lastRunAsked && profile.id !== 'openclaw') throw new UsageError(`--${values['last-run'] !== undefined ? 'last-run' : 'state-dir'} reads OpenClaw's record of a run, for --runtime openclaw, not ${profile.id}`);
+  if (values['last-run'] !== undefined && values['state-dir'] !== undefined) throw new UsageError('--last-run and --state-dir both name a report: give one');
+  const config = (cost || values['state-dir'] !== undefined) && values.config !== undefined ? openclawConfig(values.config) : undefined;
   const skillsFor = (dir: string) => (profile.id === 'openclaw' ? readSkills(dir, skillOptions(values, options.workspacePath ?? path.resolve(dir), (message) => new UsageError(message))) : undefined);
   if (positionals.length === 0) throw new UsageError('check takes at least one DIR');
   const warnAt = values['warn-at'] === undefined ? undefined : fraction(values['warn-at']);
@@ -225,9 +260,20 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
     const measured = { ...folderOptions(dir, profile, options), warnAt: warnAt ?? DEFAULT_WARN_AT };
     const input = readPersonaInput(dir, profile, measured);
     const composition = profile.compose(input, measured);
-    const check = checkPersona(dir, profile, measured, caps, encoding, composition, skillsFor(dir));
+    const skills = skillsFor(dir);
+    const check = checkPersona(dir, profile, measured, caps, encoding, composition, skills);
+    const perDay = cost && personaCost(dir, profile, measured, encoding, skills, folderAgent(config, values.agent, dir), cost);
+    const costFields = perDay && { sessions: perDay.sessions, perDay: perDay.perDay, costLeavesOut: perDay.leavesOut, editCacheWrite: editCacheWrite(perDay, cost?.prices) };
+    const lastRun = lastRunAsked
+      ? checkLastRun(dir, profile, measured, { file: values['last-run'], stateDir: values['state-dir'], agentId: folderAgent(config, values.agent, dir)?.id ?? normalizeAgentId(values.agent ?? 'main') }, {
+          session: values.session !== undefined,
+          workspacePath: values['workspace-path'] !== undefined,
+          tools: values.tools,
+          'no-plugin-skills': values['no-plugin-skills'],
+        })
+      : undefined;
     const doctor = profile.id === 'openclaw' ? doctorCheck(input, composition, measured, encoding) : undefined;
-    checks.push({ ...check, ...(doctor && { doctor }), ...(await checkText(composition, label)) });
+    checks.push({ ...check, ...(doctor && { doctor }), ...costFields, ...(lastRun && { lastRun }), ...(await checkText(composition, label)) });
   }
   const secretSent = checks.some((c) => c.secrets?.some((s) => s.sent));
   const failed = secretSent || checks.some((c) => c.cut || c.refused || c.skillsFailed || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
@@ -279,6 +325,35 @@ function diff(args: string[], out: NodeJS.WritableStream): number {
   }
   out.write(outcomes.map((outcome) => formatDiffText(outcome, encoding)).join('\n'));
   return failed ? 1 : 0;
+}
+
+function agents(args: string[], out: NodeJS.WritableStream): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { config: { type: 'string' }, json: { type: 'boolean', default: false } } });
+  const loaded = openclawConfig(values.config);
+  if (!loaded) throw new UsageError('no OpenClaw config: none at $OPENCLAW_CONFIG_PATH or ~/.openclaw/openclaw.json (give --config FILE)');
+  const report = agentsReport(loaded, positionals.map(requireFolder));
+  out.write(values.json ? JSON.stringify(report, null, 2) + '\n' : formatAgents(report));
+  return 0;
+}
+
+/** The agent a folder belongs to: the one named, else the one whose workspace it is, else the default one. */
+function folderAgent(config: LoadedOpenClawConfig | undefined, id: string | undefined, dir: string): OpenClawAgent | undefined {
+  if (!config) return undefined;
+  if (id !== undefined) {
+    const named = config.agents.find((agent) => agent.id === normalizeAgentId(id));
+    if (!named) throw new UsageError(`--agent ${id}: no such agent in ${config.file} (it has ${config.agents.map((agent) => agent.id).join(', ')})`);
+    return named;
+  }
+  return agentOfWorkspace(config.agents, path.resolve(dir)) ?? config.agents.find((agent) => agent.default);
+}
+
+/** The user's OpenClaw config with its agents; a file that cannot be read or parsed is one line. */
+function openclawConfig(file: string | undefined): LoadedOpenClawConfig | undefined {
+  try {
+    return loadOpenClawConfig(file);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 function scaffold(args: string[], out: NodeJS.WritableStream): number {

@@ -77,10 +77,14 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
     const heading = epoch.heading === 'name' ? name : path;
     const cap = name === 'USER.md' && epoch.userMaxChars !== undefined ? Math.min(maxChars, epoch.userMaxChars) : maxChars;
     const read = content ? readAsOpenClaw(content, path, epoch) : undefined;
+    // What OpenClaw's run report counts for the file: the trimEnd length read, and what it injects (before the prompt clean-up).
+    const rawChars = read && !read.missing ? read.content.trimEnd().length : 0;
+    const stats = (injectedChars: number) => ({ runReport: { rawChars, injectedChars, missing: !read || read.missing === true } });
     const dropped = (): void => {
       stopped = budgetShort = true;
       const size = read?.text.trimEnd().length ?? 0;
       measures.set(name, {
+        ...stats(0),
         name, status: 'dropped', text: read?.text ?? '', size, cap, effectiveCap: 0, state: size > 0 ? 'over' : 'missing',
         dropped: whole(read?.text ?? ''), droppedSize: size,
         note: `${label}'s ${totalWords}total is spent: nothing of ${name} is sent`,
@@ -104,6 +108,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
       const why = !read ? 'missing' : read.tooLarge ? `over ${formatCount(OPENCLAW_MAX_FILE_BYTES)} bytes, not read` : content?.symlink ? OPENCLAW_LINK_NOT_FOLLOWED : 'not readable';
       const base = read ? { text: read.text, size: read.text.length, dropped: whole(read.text), droppedSize: read.text.length } : {};
       measures.set(name, {
+        ...stats(marker.text.length),
         name, ...base, status: read ? 'unreadable' : 'missing', cap, effectiveCap: totalMaxChars === undefined ? cap : remaining + marker.text.length,
         state: read?.tooLarge ? 'over' : 'missing', note: `${why}: ${label} sends "${marker.text}"`,
       });
@@ -117,7 +122,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
     const cut = cachedCut(content!, read.content, name, effectiveCap, epoch);
     const body = clampToBudget(cut, remaining);
     // The size OpenClaw itself reports (`/context`, doctor): the text without trailing white space.
-    const base = { name, text: read.text, size: read.text.trimEnd().length, cap, effectiveCap };
+    const base = { name, text: read.text, size: read.text.trimEnd().length, cap, effectiveCap, ...stats(body.text.length) };
     if (body.text.length === 0) {
       measures.set(name, { ...base, status: 'empty', state: 'ok', note: `empty: ${label} sends nothing for it, not even a heading` });
       continue;

@@ -84,13 +84,17 @@ export function parseOpenClawConfig(text: string, agentId: string = DEFAULT_AGEN
 
 /** Parses an openclaw.json text into its top object; throws one line naming the file and the problem. */
 export function parseOpenClawConfigObject(text: string, fileName = 'openclaw.json'): Record<string, unknown> {
-  let config: unknown;
+  const config = parseOpenClawJson5(text, fileName);
+  if (!isRecord(config)) throw new Error(`${fileName}: expected an object at the top, not ${kindOf(config)}`);
+  return config;
+}
+
+/** Parses a JSON5 text (a config or a file it includes); throws one line naming the file. */
+export function parseOpenClawJson5(text: string, fileName = 'openclaw.json'): unknown {
   try {
-    config = json5().parse(text.replace(/^\uFEFF/, ''));
+    return json5().parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     const detail = error instanceof Error ? error.message.replace(/^JSON5: /, '').replace(/\s+/g, ' ') : String(error);
     throw new Error(`${fileName}: not valid JSON5 (${detail})`);
   }
-  if (!isRecord(config)) throw new Error(`${fileName}: expected an object at the top, not ${kindOf(config)}`);
-  return config;
 }

@@ -168,6 +168,12 @@ export interface FileMeasure {
    * truncated: "Workspace bootstrap files are near configured limits: SOUL.md: 17,500 chars (88% of max/file 20,000)".
    */
   readonly doctorNote?: string;
+  /**
+   * OpenClaw: the numbers its run report (`systemPromptReport.injectedWorkspaceFiles`) holds for
+   * a file it loads: `rawChars` the trimEnd length read (0 when missing), `injectedChars` what it
+   * injects, markers included, before the prompt's clean-up. Absent for a file it does not load.
+   */
+  readonly runReport?: { readonly rawChars: number; readonly injectedChars: number; readonly missing: boolean };
 }
 
 export interface Composition {
