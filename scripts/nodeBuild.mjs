@@ -8,6 +8,9 @@ export const JSON5_BUNDLE = 'json5.js';
 /** The secrets UI, needed only once a persona is found; the detector it loads is dist/secrets.js. */
 export const SECRETS_UI_BUNDLE = 'secretsUi.js';
 
+/** The comparison with a revision, needed only when one is asked for. */
+export const COMPARE_BUNDLE = 'compare.js';
+
 /** The scaffolding commands and their templates, needed only when files are created. */
 export const SCAFFOLDING_BUNDLE = 'scaffolding.js';
 
@@ -32,6 +35,14 @@ const separateScaffolding = {
   name: 'separate-scaffolding',
   setup(build) {
     build.onResolve({ filter: /^\.\/scaffolding$/ }, () => ({ path: `./${SCAFFOLDING_BUNDLE}`, external: true }));
+  },
+};
+
+// extension.js requires the comparison with a revision from its own bundle on the first compare command.
+const separateCompare = {
+  name: 'separate-compare',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/compare$/ }, () => ({ path: `./${COMPARE_BUNDLE}`, external: true }));
   },
 };
 
@@ -60,7 +71,12 @@ export function oneVscode() {
 
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
 export function nodeExtensionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi] };
+  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separateCompare] };
+}
+
+/** esbuild options of the comparison's own bundle, beside extension.js. */
+export function compareBuild(common = {}) {
+  return { ...common, entryPoints: ['src/extension/compare/compare.ts'], outfile: `dist/${COMPARE_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateSecrets] };
 }
 
 /** esbuild options of the scaffolding's own bundle, beside extension.js. */

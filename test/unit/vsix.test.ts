@@ -25,6 +25,8 @@ const REQUIRED = [
   'extension/dist/json5.js',
   // extension.js requires it on the first scaffold command.
   'extension/dist/scaffolding.js',
+  // extension.js requires it on the first compare command.
+  'extension/dist/compare.js',
   'extension/media/icon.png',
 ];
 

@@ -14,6 +14,7 @@ import {
   isBootstrapName,
   PersonaInput,
   RuntimeId,
+  RuntimeOptions,
   RuntimeProfile,
   runtimeProfile,
   reportHeartwood,
@@ -38,6 +39,16 @@ export interface HeartwoodMeasure {
   readonly caps: HeartwoodCaps;
 }
 
+/** What a folder's composition was made with, besides the files' content. */
+export interface CompositionInputs {
+  readonly profile: RuntimeProfile;
+  readonly options: RuntimeOptions;
+  /** The paths read, relative to the folder (nothing above the workspace folder). */
+  readonly names: readonly string[];
+  readonly readLimit: number;
+  readonly composition: Composition;
+}
+
 /** HEARTWOOD.md keeps its own caps (thousands of characters): this many bytes hold far more than any. */
 const HEARTWOOD_READ_LIMIT = 1024 * 1024;
 
@@ -58,6 +69,8 @@ interface FolderState {
   reads: readonly string[];
   /** The runtime would look above the workspace folder; those folders are not read or shown. */
   clamped?: boolean;
+  /** The runtime, options and paths of the last composition: what a comparison composes an earlier revision with. */
+  inputs?: CompositionInputs;
   /** HEARTWOOD.md's last measure and the content and settings it was made from. */
   heartwood?: { readonly content: FileContent; readonly settings: string; readonly measure: HeartwoodMeasure };
 }
@@ -131,6 +144,15 @@ export class Measurements extends Disposable {
     return composition;
   }
 
+  /** The folder's composition now and the runtime, options and paths it was made with. */
+  async inputs(folder: vscode.Uri): Promise<CompositionInputs> {
+    const composition = await this.composition(folder);
+    const inputs = this.state(folder.toString()).inputs;
+    // A change since may have started the next pass: these are of the composition returned.
+    if (inputs?.composition === composition) return inputs;
+    return this.inputs(folder);
+  }
+
   /** True when the folder's composition is computed and current: reading it now costs nothing. */
   isCurrent(folder: vscode.Uri): boolean {
     const state = this.folders.get(folder.toString());
@@ -193,10 +215,15 @@ export class Measurements extends Disposable {
     const contents = new Map(entries.filter((entry): entry is readonly [string, FileContent] => entry[1] !== undefined));
     this.track(folder, state, names);
     const last = state.last;
-    if (last && last.runtime === runtime && last.options === optionsKey && sameContents(last.contents, contents)) return last.composition;
+    const readLimit = profile.readLimitFor?.(options) ?? profile.readLimit;
+    if (last && last.runtime === runtime && last.options === optionsKey && sameContents(last.contents, contents)) {
+      state.inputs = { profile, options, names, readLimit, composition: last.composition };
+      return last.composition;
+    }
     const input: PersonaInput = { dir, files: contents };
     const composition = profile.compose(input, options);
     state.last = { runtime, options: optionsKey, contents, composition };
+    state.inputs = { profile, options, names, readLimit, composition };
     return composition;
   }
 

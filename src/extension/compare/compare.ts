@@ -1,0 +1,21 @@
+// The comparison with a revision, a bundle of its own in the Node build (dist/compare.js):
+// extension.js registers the commands and loads this on their first use.
+import type * as vscode from 'vscode';
+import type { Measurements } from '../model/measurements';
+import type { PersonaWorkspace } from '../model/personaWorkspace';
+import type { PersonaTokens } from '../tokens/personaTokens';
+import { log, LogSink, setLogSink } from '../util/log';
+import { compareCommands } from './compareCommands';
+import { Comparisons } from './comparisons';
+
+export interface CompareFeature extends vscode.Disposable {
+  compareWithHead(target: unknown): Promise<void>;
+  compareWithRevision(target: unknown): Promise<void>;
+}
+
+/** `sink` is extension.js's log: this bundle's own copy of util/log writes through it. */
+export function createCompareFeature(personas: PersonaWorkspace, measurements: Measurements, tokens: PersonaTokens, sink: LogSink): CompareFeature {
+  if (sink !== log) setLogSink(sink);
+  const comparisons = new Comparisons(measurements, tokens);
+  return { ...compareCommands(personas, comparisons), dispose: () => comparisons.dispose() };
+}

@@ -1,0 +1,24 @@
+// "Compare Soul with HEAD…" and "…with Revision…": registered at activation, their code
+// loaded on the first use, from a bundle of its own in the Node build (dist/compare.js).
+import * as vscode from 'vscode';
+import type { Measurements } from '../model/measurements';
+import type { PersonaWorkspace } from '../model/personaWorkspace';
+import type { PersonaTokens } from '../tokens/personaTokens';
+import { log } from '../util/log';
+import type { CompareFeature } from './compare';
+
+type CompareModule = typeof import('./compare');
+
+export function registerCompare(personas: PersonaWorkspace, measurements: Measurements, tokens: PersonaTokens): vscode.Disposable {
+  let feature: CompareFeature | undefined;
+  const load = () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    feature ??= (require('./compare') as CompareModule).createCompareFeature(personas, measurements, tokens, log);
+    return feature;
+  };
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('personaStudio.compareWithHead', (target?: unknown) => load().compareWithHead(target)),
+    vscode.commands.registerCommand('personaStudio.compareWithRevision', (target?: unknown) => load().compareWithRevision(target)),
+    { dispose: () => feature?.dispose() },
+  );
+}
