@@ -5,6 +5,8 @@ export const JSON5_BUNDLE: string;
 export function nodeExtensionBuild(common?: BuildOptions): BuildOptions;
 export function json5Build(common?: BuildOptions): BuildOptions;
 export const SCAFFOLDING_BUNDLE: string;
+export const COMPARE_BUNDLE: string;
 export function scaffoldingBuild(common?: BuildOptions): BuildOptions;
 export const SECRETS_UI_BUNDLE: string;
 export function secretsUiBuild(common?: BuildOptions): BuildOptions;
+export function compareBuild(common?: BuildOptions): BuildOptions;
