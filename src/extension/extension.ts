@@ -64,7 +64,7 @@ export function activate(context: vscode.ExtensionContext): void {
     links,
     tree,
     // The composed prompt at a revision against now, read through the Git extension's API.
-    registerCompare(personas, measurements, tokens),
+    registerCompare(personas, measurements, tokens, tree),
     phase('problems', () => new CapDiagnostics(personas, measurements)),
     phase('decorations', () => new DropDecorations(personas, measurements)),
     phase('status', () => new PersonaStatusBar(personas, measurements, tokens, secrets)),

@@ -12,8 +12,11 @@ const CLI = path.resolve(__dirname, '../../dist/cli.js');
 const LONG_SOUL = `You are Ava.\n${'Keep every rule. '.repeat(1500)}\n`;
 const CUT_MARKER = '[...truncated, read SOUL.md for full content...]';
 
-function git(dir: string, args: readonly string[]): void {
-  execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'user.name=A', '-c', 'user.email=a@example.com', ...args], { cwd: dir, stdio: 'ignore' });
+const DAY = 24 * 60 * 60 * 1000;
+
+function git(dir: string, args: readonly string[], date?: number): void {
+  const stamp = date === undefined ? {} : { GIT_AUTHOR_DATE: new Date(date).toISOString(), GIT_COMMITTER_DATE: new Date(date).toISOString() };
+  execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'user.name=A', '-c', 'user.email=a@example.com', ...args], { cwd: dir, stdio: 'ignore', env: { ...process.env, ...stamp } });
 }
 
 /** The whole text of one side of the active diff editor, through the clipboard. */
@@ -59,5 +62,37 @@ describe('Compare Soul with a revision', () => {
     assert.ok(now.includes(CUT_MARKER), now.slice(0, 500));
     // Nothing was saved or written: the file on disk is still the committed one.
     assert.equal(await wb.readFile('SOUL.md'), 'You are Ava.\n');
+  });
+
+  it("shows where MEMORY.md is heading in its tooltip: the sparkline of its commits and when OpenClaw starts cutting it", async () => {
+    const wb = await openWorkspace({
+      files: { 'SOUL.md': 'You are Ava.\n', 'MEMORY.md': 'm'.repeat(5000) },
+      settings: { 'personaStudio.runtime': 'openclaw', 'git.enabled': true, 'git.autoRepositoryDetection': true },
+    });
+    const root = wb.path();
+    git(root, ['init', '-q']);
+    // 410 chars a day for 30 days: 17,300 now, the 20,000 cap in about 7 days.
+    const start = Date.now() - 30 * DAY;
+    for (let day = 0; day <= 30; day += 3) {
+      await wb.writeFiles({ 'MEMORY.md': 'm'.repeat(5000 + 410 * day) });
+      git(root, ['add', '-A']);
+      git(root, ['commit', '-q', '-m', `day ${day}`], start + day * DAY);
+    }
+    await wb.showContainer();
+    const row = await eventually(async () => {
+      const found = wb.treeRow('MEMORY.md');
+      assert.equal(await found.count(), 1);
+      return found;
+    });
+    const text = await eventually(async () => {
+      // Away and back: each hover of a refreshed row asks for its tooltip again.
+      await wb.page.mouse.move(0, 0);
+      await row.hover();
+      const hover = wb.page.locator('.workbench-hover, .monaco-hover').filter({ hasText: 'MEMORY.md' }).first();
+      const shown = await hover.innerText({ timeout: 3000 });
+      assert.match(shown, /MEMORY\.md grew 410 chars a day over 30 days; at this rate OpenClaw starts cutting it in about 7 days/);
+      return shown;
+    }, { timeout: 90_000 });
+    assert.match(text, /Last 11 commits: [▁▂▃▄▅▆▇█]{12}/);
   });
 });

@@ -23,8 +23,11 @@ import type { PersonaWorkspace } from '../../src/extension/model/personaWorkspac
 const root = path.resolve(__dirname, '../..');
 const cli = path.join(root, 'dist/cli.js');
 
-function git(dir: string, args: readonly string[]): string {
-  const env = { ...process.env, GIT_AUTHOR_NAME: 'A', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'A', GIT_COMMITTER_EMAIL: 'a@example.com' };
+const DAY = 24 * 60 * 60 * 1000;
+
+function git(dir: string, args: readonly string[], date?: number): string {
+  const stamp = date === undefined ? {} : { GIT_AUTHOR_DATE: new Date(date).toISOString(), GIT_COMMITTER_DATE: new Date(date).toISOString() };
+  const env = { ...process.env, GIT_AUTHOR_NAME: 'A', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'A', GIT_COMMITTER_EMAIL: 'a@example.com', ...stamp };
   return execFileSync('git', ['-c', 'init.defaultBranch=main', ...args], { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
@@ -35,13 +38,13 @@ function repo(files: Record<string, string> = {}): string {
   return dir;
 }
 
-function commit(dir: string, files: Record<string, string>, message: string): void {
+function commit(dir: string, files: Record<string, string>, message: string, date?: number): void {
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), text);
   }
   git(dir, ['add', '-A']);
-  git(dir, ['commit', '-q', '-m', message]);
+  git(dir, ['commit', '-q', '-m', message], date);
 }
 
 /** The Git extension's API over a real repository, as `vscode.git` answers (its errors included). */
@@ -67,7 +70,11 @@ function gitRepository(dir: string): GitRepository {
       return git(dir, ['for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads']).trim().split('\n').filter(Boolean).map((line) => ({ type: 0, name: line.split(' ')[0], commit: line.split(' ')[1] }));
     },
     async log(options) {
-      return git(dir, ['log', `--max-count=${options?.maxEntries ?? 32}`, '--format=%H %s']).trim().split('\n').filter(Boolean).map((line) => ({ hash: line.slice(0, 40), message: line.slice(41), parents: [] }));
+      const lines = git(dir, ['log', `-n${options?.maxEntries ?? 32}`, '--format=%H %ct %s', ...(options?.path ? ['--', options.path] : [])]).trim().split('\n').filter(Boolean);
+      return lines.map((line) => {
+        const [hash, seconds, ...message] = line.split(' ');
+        return { hash, commitDate: new Date(Number(seconds) * 1000), message: message.join(' '), parents: [] };
+      });
     },
   };
 }
@@ -201,6 +208,23 @@ describe('Compare Soul with a revision (in-memory VS Code, a real repository)', 
     assert.strictEqual(shown.filter((label) => label.startsWith('$(git-commit)')).length, 2);
     const diff = commands.executed.find((call) => call.command === 'vscode.diff');
     assert.match(String(diff?.args[2]), /: OpenClaw [\d.]+ at draft \([0-9a-f]{7}\) ↔ now \(0 chars since draft/);
+  });
+
+  it("a file's tooltip lines: its sizes over its commits and when OpenClaw starts cutting it, as `diff --history` says", async () => {
+    const dir = repo();
+    const start = Date.now() - 30 * DAY;
+    for (let day = 0; day <= 30; day += 3) commit(dir, { 'MEMORY.md': 'm'.repeat(5000 + 410 * day) }, `day ${day}`, start + day * DAY);
+    commit(dir, { 'SOUL.md': 'You are Ava.\n' }, 'soul');
+    installGit(gitRepository(dir));
+    comparisons = new Comparisons(measurementsOf(dir, {}));
+    const lines = await comparisons.history(vscode.Uri.file(dir), 'MEMORY.md');
+    const printed = execFileSync(process.execPath, [cli, 'diff', '--runtime', 'openclaw', '--history', '--json', dir], { encoding: 'utf8' });
+    const memory = JSON.parse(printed).personas[0].history.find((file: { name: string }) => file.name === 'MEMORY.md');
+    assert.deepStrictEqual(lines, [`Last 11 commits: ${memory.sparkline}`, memory.message]);
+    assert.match(lines![1], /^MEMORY\.md grew 410 chars a day over 30 days; at this rate OpenClaw starts cutting it in about 7 days$/);
+    // One commit of SOUL.md says nothing; a file the history does not hold neither.
+    assert.strictEqual(await comparisons.history(vscode.Uri.file(dir), 'SOUL.md'), undefined);
+    assert.strictEqual(await comparisons.history(vscode.Uri.file(dir), 'USER.md'), undefined);
   });
 
   it('the lens lines: totals with tokens, each changed file, the notes', () => {

@@ -11,11 +11,13 @@ import { Comparisons } from './comparisons';
 export interface CompareFeature extends vscode.Disposable {
   compareWithHead(target: unknown): Promise<void>;
   compareWithRevision(target: unknown): Promise<void>;
+  /** A file's sparkline and forecast, for its tooltip; undefined without history. */
+  history(folder: vscode.Uri, name: string): Promise<readonly string[] | undefined>;
 }
 
 /** `sink` is extension.js's log: this bundle's own copy of util/log writes through it. */
 export function createCompareFeature(personas: PersonaWorkspace, measurements: Measurements, tokens: PersonaTokens, sink: LogSink): CompareFeature {
   if (sink !== log) setLogSink(sink);
   const comparisons = new Comparisons(measurements, tokens);
-  return { ...compareCommands(personas, comparisons), dispose: () => comparisons.dispose() };
+  return { ...compareCommands(personas, comparisons), history: (folder, name) => comparisons.history(folder, name), dispose: () => comparisons.dispose() };
 }

@@ -12,6 +12,7 @@ import { ComparisonDocuments, comparisonUris } from './compareDocuments';
 import { compareSides, CompositionTokenCounts, lensLines } from './compareText';
 import { GitExtensionSource, GitRepository, realGitExtension, repositoryOf } from './gitApi';
 import { readInputAtRevision, RevisionInput } from './revisionInput';
+import { FileHistories, trendLines } from './fileHistory';
 
 /** One open comparison: what the left side was read from, to recompose it when the runtime changes. */
 interface Comparison {
@@ -35,13 +36,16 @@ export interface ComparisonShown {
 export class Comparisons extends Disposable {
   readonly documents = this.register(new ComparisonDocuments());
   private readonly open = new Map<string, Comparison>();
+  private readonly histories: FileHistories;
 
   constructor(
     private readonly measurements: Pick<Measurements, 'inputs' | 'onDidChange'>,
     private readonly tokens?: Pick<PersonaTokens, 'countOther' | 'counts'>,
     private readonly git: GitExtensionSource = realGitExtension,
+    now: () => number = Date.now,
   ) {
     super();
+    this.histories = new FileHistories(now);
     // The right side follows the editors: an edit recomposes it (and the lens) at once.
     this.register(measurements.onDidChange(({ folder }) => void this.refresh(folder)));
     this.register(
@@ -57,9 +61,17 @@ export class Comparisons extends Disposable {
   }
 
   /** The repository of a folder, or one line saying why comparing is not available here. */
-  async repository(folder: vscode.Uri): Promise<GitRepository | string> {
+  async repository(folder: vscode.Uri, open = true): Promise<GitRepository | string> {
     if (!pathExistsNow) return vscode.l10n.t('Comparing with a revision is not available in the browser: it needs the Git extension of a desktop or remote VS Code.');
-    return repositoryOf(folder, this.git);
+    return repositoryOf(folder, this.git, open);
+  }
+
+  /** A file's sparkline and forecast lines, from the history of a repository the Git extension has open; undefined without one. */
+  async history(folder: vscode.Uri, name: string): Promise<readonly string[] | undefined> {
+    const repository = await this.repository(folder, false);
+    if (typeof repository === 'string') return undefined;
+    const trend = await this.histories.trend(repository, folder, name, await this.measurements.inputs(folder));
+    return trend && trendLines(trend);
   }
 
   /**

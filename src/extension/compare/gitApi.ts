@@ -49,8 +49,11 @@ export type GitExtensionSource = () => vscode.Extension<GitExtension> | undefine
 
 export const realGitExtension: GitExtensionSource = () => vscode.extensions.getExtension<GitExtension>('vscode.git');
 
-/** The repository holding `folder`, or one line saying why there is none. */
-export async function repositoryOf(folder: vscode.Uri, source: GitExtensionSource = realGitExtension): Promise<GitRepository | string> {
+/**
+ * The repository holding `folder`, or one line saying why there is none. With `open`, a
+ * repository the Git extension has not opened yet is opened (a command asked for it).
+ */
+export async function repositoryOf(folder: vscode.Uri, source: GitExtensionSource = realGitExtension, open = true): Promise<GitRepository | string> {
   if (folder.scheme !== 'file') return vscode.l10n.t('Comparing with a revision needs a folder on disk under git; {0} is not one.', folder.toString());
   const extension = source();
   if (!extension) return vscode.l10n.t("Comparing with a revision needs VS Code's built-in Git extension, which is not available here.");
@@ -59,7 +62,7 @@ export async function repositoryOf(folder: vscode.Uri, source: GitExtensionSourc
   if (!exports?.enabled) return vscode.l10n.t('Comparing with a revision needs the Git extension, which is disabled (setting git.enabled).');
   const api = exports.getAPI(1);
   if (api.state !== 'initialized') await initialized(api);
-  const repository = api.getRepository(folder) ?? (await api.openRepository?.(folder)) ?? null;
+  const repository = api.getRepository(folder) ?? (open ? await api.openRepository?.(folder) : null) ?? null;
   return repository ?? vscode.l10n.t('{0} is not in a git repository.', folder.fsPath);
 }
 

@@ -4,18 +4,23 @@ import * as vscode from 'vscode';
 import type { Measurements } from '../model/measurements';
 import type { PersonaWorkspace } from '../model/personaWorkspace';
 import type { PersonaTokens } from '../tokens/personaTokens';
+import type { PersonaTree } from '../tree/personaTree';
+import { pathExistsNow } from '../platform';
 import { log } from '../util/log';
 import type { CompareFeature } from './compare';
 
 type CompareModule = typeof import('./compare');
 
-export function registerCompare(personas: PersonaWorkspace, measurements: Measurements, tokens: PersonaTokens): vscode.Disposable {
+export function registerCompare(personas: PersonaWorkspace, measurements: Measurements, tokens: PersonaTokens, tree: PersonaTree): vscode.Disposable {
   let feature: CompareFeature | undefined;
   const load = () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     feature ??= (require('./compare') as CompareModule).createCompareFeature(personas, measurements, tokens, log);
     return feature;
   };
+  // A file's history shows in its tooltip where git can be read: not in the browser, and
+  // only where the Git extension is installed (the bundle loads on the first hover then).
+  if (pathExistsNow && vscode.extensions.getExtension('vscode.git')) tree.setHistory((folder, name) => load().history(folder, name));
   return vscode.Disposable.from(
     vscode.commands.registerCommand('personaStudio.compareWithHead', (target?: unknown) => load().compareWithHead(target)),
     vscode.commands.registerCommand('personaStudio.compareWithRevision', (target?: unknown) => load().compareWithRevision(target)),

@@ -2,7 +2,8 @@
 // their sizes against the caps of the folder's runtime, live from editors and disk. Changes are coalesced and
 // refresh only the persona they touch, so typing in a 2 MB file stays cheap.
 import * as vscode from 'vscode';
-import { HEARTWOOD_FILE, isBootstrapName } from '../../core';
+import { escapeMarkdown, HEARTWOOD_FILE, isBootstrapName } from '../../core';
+import { logUnexpected } from '../util/log';
 import { TREE_REFRESH_MS, TREE_VERIFY_AFTER_MS } from '../util/delays';
 import { Disposable } from '../util/disposable';
 import { LinkWarnings } from '../problems/linkWarnings';
@@ -23,6 +24,8 @@ export const PERSONAS_VIEW = 'personaStudio.personas';
  * again, this many times at most, once the user stops typing (a collapsed persona never shows).
  */
 const MAX_RETRIES = 3;
+/** How long a hover waits for a file's history before its tooltip shows without it. */
+const HISTORY_WAIT_MS = 1500;
 /** More personas than this start collapsed. */
 const EXPAND_UP_TO = 5;
 /** A refresh of the whole tree, which swallows any single persona's. */
@@ -38,6 +41,11 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
   private readonly freshness = new Freshness();
   private readonly verifications = new Throttle<string>((keys) => this.verify(keys), { delayMs: TREE_VERIFY_AFTER_MS });
   private readonly retries = new Map<string, number>();
+
+  /** Where a file is heading, from its git history, for its tooltip: set where history can be read. */
+  private history: ((folder: vscode.Uri, name: string) => Promise<readonly string[] | undefined>) | undefined;
+  /** Tooltips of file items left undefined for resolveTreeItem to build, by item. */
+  private readonly deferredTooltips = new WeakMap<vscode.TreeItem, vscode.MarkdownString>();
 
   /** Personas the user has open in the tree: only these are measured before they are shown. */
   private readonly expanded = new Set<string>();
@@ -225,7 +233,42 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
       ? bootstrapFileItem(node, await this.stats.file(node.parent.uri, node.name))
       : heartwoodItem(node, await this.stats.heartwood(node.parent.uri));
     const target = this.links?.target(node.uri);
-    return target === undefined ? item : markLinkOutside(item, node.name, target);
+    const shown = target === undefined ? item : markLinkOutside(item, node.name, target);
+    if (this.history && isBootstrapName(node.name) && shown.tooltip instanceof vscode.MarkdownString) {
+      this.deferredTooltips.set(shown, shown.tooltip);
+      shown.tooltip = undefined;
+    }
+    return shown;
+  }
+
+  /** Tooltips of files get their history's lines (a sparkline, a forecast), read on hover. */
+  setHistory(history: (folder: vscode.Uri, name: string) => Promise<readonly string[] | undefined>): void {
+    this.history = history;
+  }
+
+  /**
+   * VS Code resolves only a tooltip left undefined: with a history to add, a file's item
+   * leaves it so, and its hover builds it here, the item's own lines then the history's
+   * (without them when the history takes longer than a moment: the next hover has them).
+   */
+  async resolveTreeItem(item: vscode.TreeItem, element: TreeNode, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
+    const base = this.deferredTooltips.get(item);
+    if (element.kind !== 'file' || !this.history || base === undefined) return item;
+    const tooltip = new vscode.MarkdownString(base.value, true);
+    tooltip.isTrusted = false;
+    item.tooltip = tooltip;
+    try {
+      const reading = this.history(element.parent.uri, element.name);
+      const late = Symbol('late');
+      const lines = await Promise.race([reading, new Promise<typeof late>((resolve) => setTimeout(() => resolve(late), HISTORY_WAIT_MS))]);
+      // VS Code resolves an item once: a refresh of the persona lets the next hover show what came late.
+      if (lines === late) void reading.then((arrived) => arrived && this.refreshes.add(element.parent.uri.toString()), (error) => logUnexpected(`reading the history of ${element.name}`, error));
+      else if (lines && lines.length > 0 && !token.isCancellationRequested) tooltip.appendMarkdown(`  \n\n${lines.map(escapeMarkdown).join('  \n')}`);
+    } catch (error) {
+      // The tooltip shows without its history; the log says why.
+      logUnexpected(`reading the history of ${element.name}`, error);
+    }
+    return item;
   }
 
   getParent(element: TreeNode): TreeNode | undefined {
