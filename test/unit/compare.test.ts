@@ -140,9 +140,15 @@ describe('Compare Soul with a revision (in-memory VS Code, a real repository)', 
     assert.ok(diff);
     assert.deepStrictEqual(diff.args.slice(0, 2), [shown.uris.before, shown.uris.after]);
     assert.match(String(diff.args[2]), /SOUL\.md became cut/);
-    const lenses = languages.codeLensProviders[0].provider.provideCodeLenses({ uri: shown.uris.after as never }).map((lens) => lens.command?.title);
-    assert.match(lenses[0]!, /since HEAD \([0-9a-f]{7}\); SOUL\.md became cut$/);
-    assert.ok(lenses.some((line) => /^SOUL\.md: 13 → 25,\d{3} chars \(\+25,\d{3}\); became cut$/.test(line!)), lenses.join('\n'));
+    // The totals at the top; SOUL.md's line above its section, on each side.
+    for (const [uri, composition] of [[shown.uris.after, shown.after], [shown.uris.before, shown.before]] as const) {
+      const lenses = languages.codeLensProviders[0].provider.provideCodeLenses({ uri: uri as never }).map((lens) => [lens.range.start.line, lens.command?.title]);
+      assert.strictEqual(lenses[0][0], 0);
+      assert.match(String(lenses[0][1]), /since HEAD \([0-9a-f]{7}\); SOUL\.md became cut$/);
+      const soul = lenses.find(([, title]) => /^SOUL\.md: 13 → 25,\d{3} chars \(\+25,\d{3}\); became cut$/.test(String(title)));
+      assert.ok(soul, JSON.stringify(lenses));
+      assert.match(composition.text.split('\n')[Number(soul[0])], /^## .*SOUL\.md$/);
+    }
   });
 
   it('composes the revision as the CLI diff does: a link, a missing file, a file added since', async () => {

@@ -2,12 +2,13 @@
 // scheme, and their CodeLens (the totals at the top). VS Code's diff editor shows them.
 import * as vscode from 'vscode';
 import { Disposable } from '../util/disposable';
+import type { PlacedLens } from './compareText';
 
 export const COMPARE_SCHEME = 'persona-compare';
 
 interface Side {
   readonly text: string;
-  readonly lines: readonly string[];
+  readonly lenses: readonly PlacedLens[];
 }
 
 export class ComparisonDocuments extends Disposable implements vscode.TextDocumentContentProvider, vscode.CodeLensProvider {
@@ -23,11 +24,11 @@ export class ComparisonDocuments extends Disposable implements vscode.TextDocume
     this.register(vscode.languages.registerCodeLensProvider({ scheme: COMPARE_SCHEME }, this));
   }
 
-  /** Sets (or replaces) a side's text and lens lines. */
-  set(uri: vscode.Uri, text: string, lines: readonly string[]): void {
+  /** Sets (or replaces) a side's text and lenses. */
+  set(uri: vscode.Uri, text: string, lenses: readonly PlacedLens[]): void {
     const key = uri.toString();
     const had = this.sides.get(key);
-    this.sides.set(key, { text, lines });
+    this.sides.set(key, { text, lenses });
     if (had && had.text !== text) this.changed.fire(uri);
     this.lensesChanged.fire();
   }
@@ -45,8 +46,8 @@ export class ComparisonDocuments extends Disposable implements vscode.TextDocume
     return this.sides.get(uri.toString())?.text;
   }
 
-  lines(uri: vscode.Uri): readonly string[] {
-    return this.sides.get(uri.toString())?.lines ?? [];
+  lenses(uri: vscode.Uri): readonly PlacedLens[] {
+    return this.sides.get(uri.toString())?.lenses ?? [];
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -54,9 +55,8 @@ export class ComparisonDocuments extends Disposable implements vscode.TextDocume
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const top = new vscode.Range(0, 0, 0, 0);
     // A lens with an empty command is a line of text, not a link.
-    return this.lines(document.uri).map((title) => new vscode.CodeLens(top, { title, command: '' }));
+    return this.lenses(document.uri).map(({ line, title }) => new vscode.CodeLens(new vscode.Range(new vscode.Position(line, 0), new vscode.Position(line, 0)), { title, command: '' }));
   }
 }
 

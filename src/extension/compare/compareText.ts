@@ -44,6 +44,33 @@ export function fileLine(file: FileDelta, unit: CompositionDelta['unit']): strin
   return `${file.name}: ${parts.join(', ')}${changes.length > 0 ? `; ${changes.join(', ')}` : ''}`;
 }
 
+/** A CodeLens: its text, on a line of the composed text (0-based). */
+export interface PlacedLens {
+  readonly line: number;
+  readonly title: string;
+}
+
+/**
+ * The lenses of one side: the summary and the notes at the top, each changed file's line
+ * above its section in `composition` (at the top when that side sends nothing of it).
+ */
+export function placedLenses(delta: CompositionDelta, since: string, notes: readonly string[], composition: Composition): PlacedLens[] {
+  const top = [summarizeDelta(delta, since), ...notes.map((note) => `note: ${note}`)].map((title) => ({ line: 0, title }));
+  const files = delta.files
+    .filter((file) => file.changed || file.changes.length > 0)
+    .map((file) => {
+      const offset = composition.files.find((measure) => measure.name === file.name)?.offset ?? -1;
+      return { line: offset < 0 ? 0 : lineAt(composition.text, offset), title: fileLine(file, delta.unit) };
+    });
+  return [...top, ...files];
+}
+
+function lineAt(text: string, offset: number): number {
+  let line = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++;
+  return line;
+}
+
 /**
  * The CodeLens lines: the summary, then one line per file whose section or state changed,
  * then what of the revision was not read. `since` names the revision ("HEAD").

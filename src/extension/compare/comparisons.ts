@@ -9,7 +9,7 @@ import { pathExistsNow } from '../platform';
 import { Disposable } from '../util/disposable';
 import { logUnexpected, log } from '../util/log';
 import { ComparisonDocuments, comparisonUris } from './compareDocuments';
-import { compareSides, CompositionTokenCounts, lensLines } from './compareText';
+import { compareSides, CompositionTokenCounts, lensLines, placedLenses } from './compareText';
 import { GitExtensionSource, GitRepository, realGitExtension, repositoryOf } from './gitApi';
 import { readInputAtRevision, RevisionInput } from './revisionInput';
 import { FileHistories, trendLines } from './fileHistory';
@@ -104,8 +104,8 @@ export class Comparisons extends Disposable {
     const delta = compareSides(before, after, tokens);
     const since = `${ref} (${commit.slice(0, 7)})`;
     const lines = lensLines(delta, since, revision.notes);
-    this.documents.set(uris.before, before.text, lines);
-    this.documents.set(uris.after, after.text, lines);
+    this.documents.set(uris.before, before.text, placedLenses(delta, since, revision.notes, before));
+    this.documents.set(uris.after, after.text, placedLenses(delta, since, revision.notes, after));
     const title = vscode.l10n.t('{0}: {1} at {2} ↔ now ({3})', comparison.label, inputs.profile.labelFor?.(inputs.options) ?? inputs.profile.label, since, lines[0]);
     return { before, after, title, lines, uris };
   }
