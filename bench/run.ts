@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   table(benchTokenCounting());
   console.log('\nTokens: the worker counting after a keystroke, while the main loop keeps turning');
   table(await benchTokenWorker());
-  console.log('\nTokens: 2 MB on one line that is not prose, first count and a key typed in the middle (targets 1 s and 100 ms), and gpt-tokenizer on the whole');
+  console.log('\nTokens: 2 MB on one line that is not prose: the sampled estimate shown meanwhile, the first count and a key typed in the middle (targets 1 s and 100 ms), and gpt-tokenizer on the whole');
   table(benchHostileCounting(!SMOKE));
   console.log('\nTokens: check with tokens against check --encoding off, the same 2 MB SOUL.md (target: 3 × at most)');
   table(benchCheckTokens(SMOKE ? 1 : 3));

@@ -1,5 +1,5 @@
 // The Node build of the extension (package.json's `main`): what it leaves to bundles of
-// their own (JSON5, the scaffolding, the secrets UI and its detector), loaded on first use rather than at activation. build.mjs and the unit tests
+// their own (JSON5, the scaffolding, the preview's session, the secrets UI and its detector), loaded on first use rather than at activation. build.mjs and the unit tests
 // share these options.
 
 /** The JSON5 parser, needed only when the user names an openclaw.json. */
@@ -7,6 +7,9 @@ export const JSON5_BUNDLE = 'json5.js';
 
 /** The secrets UI, needed only once a persona is found; the detector it loads is dist/secrets.js. */
 export const SECRETS_UI_BUNDLE = 'secretsUi.js';
+
+/** The preview's session and what only it uses, needed when the first preview opens. */
+export const PREVIEW_SESSION_BUNDLE = 'previewSession.js';
 
 /** The comparison with a revision, needed only when one is asked for. */
 export const COMPARE_BUNDLE = 'compare.js';
@@ -27,6 +30,14 @@ const separateSecretsUi = {
   name: 'separate-secrets-ui',
   setup(build) {
     build.onResolve({ filter: /^\.\/secretsUi$/ }, () => ({ path: `./${SECRETS_UI_BUNDLE}`, external: true }));
+  },
+};
+
+// extension.js requires the preview's session from its own bundle when the first preview opens.
+const separatePreviewSession = {
+  name: 'separate-preview-session',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/previewSession$/ }, () => ({ path: `./${PREVIEW_SESSION_BUNDLE}`, external: true }));
   },
 };
 
@@ -71,7 +82,7 @@ export function oneVscode() {
 
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
 export function nodeExtensionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separateCompare] };
+  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession, separateCompare] };
 }
 
 /** esbuild options of the comparison's own bundle, beside extension.js. */
@@ -87,6 +98,11 @@ export function scaffoldingBuild(common = {}) {
 /** esbuild options of the secrets UI's own bundle, beside extension.js. */
 export function secretsUiBuild(common = {}) {
   return { ...common, entryPoints: ['src/extension/model/secretsUi.ts'], outfile: `dist/${SECRETS_UI_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets] };
+}
+
+/** esbuild options of the preview session's own bundle, beside extension.js. */
+export function previewSessionBuild(common = {}) {
+  return { ...common, entryPoints: ['src/extension/preview/previewSession.ts'], outfile: `dist/${PREVIEW_SESSION_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets] };
 }
 
 /** esbuild options of the parser's own bundle, beside extension.js. */

@@ -80,6 +80,42 @@ function isSymlink(file: string): boolean {
   }
 }
 
+/**
+ * Bytes read from a file into one buffer, up to `limit`: sized by the file's stat, and grown
+ * when the file turns out longer (it grew since the stat). The one read loop of every bounded
+ * read, sync and async: `space()` is where the next read goes, empty once the limit is reached.
+ */
+export class BoundedBytes {
+  private buffer: Uint8Array;
+  length = 0;
+
+  constructor(
+    private readonly limit: number,
+    expected = limit,
+  ) {
+    this.buffer = new Uint8Array(Math.min(Math.max(expected, 1), limit));
+  }
+
+  space(): Uint8Array {
+    if (this.length === this.buffer.length && this.length < this.limit) {
+      const grown = new Uint8Array(Math.min(this.limit, Math.max(this.length * 2, 65536)));
+      grown.set(this.buffer);
+      this.buffer = grown;
+    }
+    return this.buffer.subarray(this.length);
+  }
+
+  /** Counts `read` bytes in; false at the end of the file or of the limit. */
+  advance(read: number): boolean {
+    this.length += read;
+    return read > 0 && this.length < this.limit;
+  }
+
+  get bytes(): Uint8Array {
+    return this.buffer.subarray(0, this.length);
+  }
+}
+
 function readThroughLinks(file: string, limit: number): FileContent | undefined {
   let fd: number;
   try {
@@ -93,22 +129,11 @@ function readThroughLinks(file: string, limit: number): FileContent | undefined 
   try {
     const stat = fs.fstatSync(fd);
     if (!stat.isFile()) return { kind: 'unreadable', reason: stat.isDirectory() ? 'a directory' : 'not a regular file' };
-    let buffer = Buffer.allocUnsafe(Math.min(stat.size, limit));
-    let length = 0;
-    for (;;) {
-      // The file may have grown since the stat: read on, up to the limit.
-      if (length === buffer.length) {
-        if (length >= limit) break;
-        const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(length * 2, 65536)));
-        buffer.copy(grown, 0, 0, length);
-        buffer = grown;
-      }
-      const read = fs.readSync(fd, buffer, length, buffer.length - length, length);
-      if (read === 0) break;
-      length += read;
-    }
-    const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, length);
-    return { kind: 'bytes', bytes, size: Math.max(stat.size, length) };
+    const read = new BoundedBytes(limit, stat.size);
+    let space: Uint8Array;
+    do space = read.space();
+    while (read.advance(fs.readSync(fd, space, 0, space.length, read.length)));
+    return { kind: 'bytes', bytes: read.bytes, size: Math.max(stat.size, read.length) };
   } catch (error) {
     return { kind: 'unreadable', reason: (error as NodeJS.ErrnoException).code ?? String(error) };
   } finally {
@@ -134,17 +159,22 @@ export async function readConfigFile(file: string): Promise<string> {
     const stat = await handle.stat();
     if (!stat.isFile()) throw configError(file, stat.isDirectory() ? 'a directory' : 'not a regular file');
     // One byte past the bound tells a file that grew since the stat.
-    const buffer = new Uint8Array(MAX_CONFIG_BYTES + 1);
-    let length = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0 || (length += bytesRead) === buffer.length) break;
-    }
-    if (Math.max(stat.size, length) > MAX_CONFIG_BYTES) throw configError(file, `larger than 1 MB: ${formatCount(Math.max(stat.size, length))} bytes`);
-    return decodeUtf8(buffer.subarray(0, length));
+    const read = await readHandleBounded(handle, MAX_CONFIG_BYTES + 1, stat.size + 1);
+    const size = Math.max(stat.size, read.length);
+    if (size > MAX_CONFIG_BYTES) throw configError(file, `larger than 1 MB: ${formatCount(size)} bytes`);
+    return decodeUtf8(read);
   } finally {
     await handle.close();
   }
+}
+
+/** At most `limit` bytes of an open file, from its start (`expected` sizes the first buffer). */
+export async function readHandleBounded(handle: fs.promises.FileHandle, limit: number, expected = limit): Promise<Uint8Array> {
+  const read = new BoundedBytes(limit, expected);
+  let space: Uint8Array;
+  do space = read.space();
+  while (read.advance((await handle.read(space, 0, space.length, read.length)).bytesRead));
+  return read.bytes;
 }
 
 /** `readConfigFile` for the CLI, which runs one command and may wait. */

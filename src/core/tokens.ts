@@ -35,16 +35,16 @@ export const ENCODING_LABELS: Record<TokenEncoding, string> = {
   'claude-estimate': 'Claude (estimate)',
 };
 
-/** 12410 -> "12,410 tokens"; an estimate reads "≈ 12,410 tokens". */
-export function formatTokens(count: number, encoding: TokenEncoding, render: Render = english): string {
+/** 12410 -> "12,410 tokens"; an estimate (the encoding's, or `approximate`: a sampled one while counting) reads "≈ 12,410 tokens". */
+export function formatTokens(count: number, encoding: TokenEncoding, render: Render = english, approximate = false): string {
   const words = render(count === 1 ? 'tokensOne' : 'tokensMany', formatCount(count));
-  return isEstimate(encoding) ? `≈ ${words}` : words;
+  return approximate || isEstimate(encoding) ? `≈ ${words}` : words;
 }
 
 /** 12410 -> "12.4K", for narrow places (a tree item, a column); `≈` for an estimate. */
-export function formatTokensShort(count: number, encoding: TokenEncoding): string {
+export function formatTokensShort(count: number, encoding: TokenEncoding, approximate = false): string {
   const short = count < 1000 ? String(count) : count < 999_500 ? `${trimZero((count / 1000).toFixed(count < 9_950 ? 1 : 0))}K` : `${trimZero((count / 1e6).toFixed(1))}M`;
-  return isEstimate(encoding) ? `≈${short}` : short;
+  return approximate || isEstimate(encoding) ? `≈${short}` : short;
 }
 
 function trimZero(text: string): string {
@@ -57,8 +57,8 @@ export function contextShare(tokens: number, contextWindow: number): number {
 }
 
 /** "12,410 of 200,000 tokens (6.2 %)". */
-export function formatContextShare(tokens: number, contextWindow: number, encoding: TokenEncoding, render: Render = english): string {
-  return render('contextShare', formatTokens(tokens, encoding, render), formatCount(contextWindow), formatPercent(contextShare(tokens, contextWindow)));
+export function formatContextShare(tokens: number, contextWindow: number, encoding: TokenEncoding, render: Render = english, approximate = false): string {
+  return render('contextShare', formatTokens(tokens, encoding, render, approximate), formatCount(contextWindow), formatPercent(contextShare(tokens, contextWindow)));
 }
 
 /** Dollars for `tokens` input tokens at `pricePerMillion` dollars per million. */
@@ -77,8 +77,8 @@ export function formatDollars(amount: number): string {
  * "sent on every turn: 12,410 tokens ≈ $0.031". Without a price, only the tokens;
  * the `≈` before the dollars is there because a price per token is a list price.
  */
-export function formatCostPerTurn(tokens: number, encoding: TokenEncoding, pricePerMillion?: number, render: Render = english): string {
-  const head = render('sentEveryTurn', formatTokens(tokens, encoding, render));
+export function formatCostPerTurn(tokens: number, encoding: TokenEncoding, pricePerMillion?: number, render: Render = english, approximate = false): string {
+  const head = render('sentEveryTurn', formatTokens(tokens, encoding, render, approximate));
   if (pricePerMillion === undefined || !(pricePerMillion >= 0)) return head;
   return `${head} ≈ ${formatDollars(costPerTurn(tokens, pricePerMillion))}`;
 }

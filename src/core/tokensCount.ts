@@ -5,6 +5,7 @@ import { isEstimate, TokenEncoding } from './tokens';
 import { addScriptCounts, claudeEstimate, countScripts, emptyScriptCounts, ScriptCounts } from './tokensEstimate';
 import { commonPrefix, commonSuffix, CUT_LOOKAHEAD, cutsFrom, MAX_CHUNK } from './tokensChunks';
 import { BytePairCore, countPieces } from './tokensMerge';
+import { splitsSurrogatePair } from './surrogates';
 
 export { commonPrefix, commonSuffix, MAX_CHUNK };
 
@@ -55,6 +56,41 @@ function baseEncoding(encoding: TokenEncoding): ExactEncoding {
 export function countTokens(text: string, encoding: TokenEncoding): number {
   const exact = encoder(baseEncoding(encoding)).count(text);
   return isEstimate(encoding) ? claudeEstimate(exact, countScripts(text)) : exact;
+}
+
+/** Windows a sampled estimate counts, and the chars of each. */
+const SAMPLES = 64;
+const SAMPLE_UNITS = 1024;
+/** How far a window's ends move to the next white space: a word cut in two would count more tokens. */
+const SAMPLE_SLACK = 64;
+
+/**
+ * A quick estimate of `countTokens(text, encoding)`: the exact count of a few windows spread
+ * over the text, scaled to its length. Shown (marked ≈) while the exact count of a large text
+ * runs; exact for a text no longer than the windows.
+ */
+export function estimateTokens(text: string, encoding: TokenEncoding): number {
+  if (text.length <= SAMPLES * SAMPLE_UNITS) return countTokens(text, encoding);
+  const step = (text.length - SAMPLE_UNITS) / (SAMPLES - 1);
+  let tokens = 0;
+  let units = 0;
+  for (let i = 0; i < SAMPLES; i++) {
+    const start = sampleEdge(text, Math.floor(i * step));
+    const end = Math.max(start, sampleEdge(text, Math.min(text.length, start + SAMPLE_UNITS)));
+    tokens += countTokens(text.slice(start, end), encoding);
+    units += end - start;
+  }
+  return Math.round((tokens * text.length) / units);
+}
+
+/** Where a sample window starting or ending near `at` is cut: after white space close by, and never inside a surrogate pair (each half would count as U+FFFD). */
+function sampleEdge(text: string, at: number): number {
+  const limit = Math.min(text.length, at + SAMPLE_SLACK);
+  for (let i = at; i < limit; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit === 0x20 || unit === 0x0a) return i + 1;
+  }
+  return splitsSurrogatePair(text, at) ? at + 1 : at;
 }
 
 /**
@@ -113,6 +149,12 @@ export class IncrementalTokenCounter {
   lastTokenized = 0;
 
   constructor(readonly encoding: TokenEncoding) {}
+
+  /** Code units of `text` that differ from the text counted last: about what `count(text)` will tokenize. */
+  changedUnits(text: string): number {
+    const same = commonPrefix(this.text, text);
+    return text.length - same - commonSuffix(this.text, text, Math.min(this.text.length, text.length) - same);
+  }
 
   /** The chunks of the text counted last, for tests. */
   get chunks(): string[] {

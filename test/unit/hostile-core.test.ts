@@ -29,6 +29,7 @@ import {
   validHeartwoodCap,
 } from '../../src/core';
 import { personaFolder } from './helpers';
+import { BoundedBytes } from '../../src/core/nodeFs';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -266,5 +267,24 @@ describe('hostile input: links, names and patterns', () => {
     assert.strictEqual(escapeControls('a\nb\x1b[31m\u2028'), 'a\\nb\\x1b[31m\\u2028');
     assert.strictEqual(oneLine('first\n  second\r\nthird'), 'first second third');
     assert.strictEqual(escapeMarkdown('[x](javascript:alert(1)) <img src=x> $(alert) *b* `c`'), '\\[x\\]\\(javascript\\:alert\\(1\\)\\) \\<img src\\=x\\> \\$\\(alert\\) \\*b\\* \\`c\\`');
+  });
+});
+
+describe('BoundedBytes, the one bounded read loop', () => {
+  it('reads a file longer than its stat said up to the limit, and nothing past it, in reads of any size', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 0, max: 200_000 }), fc.integer({ min: 1, max: 70_000 }), (size, limit, expected, most) => {
+        const file = Uint8Array.from({ length: size }, (_, i) => i & 0xff);
+        const read = new BoundedBytes(limit, expected);
+        let n: number;
+        do {
+          const space = read.space();
+          n = Math.min(space.length, most, size - read.length);
+          space.set(file.subarray(read.length, read.length + n));
+        } while (read.advance(n));
+        assert.deepStrictEqual(read.bytes, file.subarray(0, Math.min(size, limit)));
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -86,6 +86,23 @@ describe('the tokens of a composition', () => {
     }
   });
 
+  it('sends a sampled estimate before the exact count of a large first text, and none for a keystroke after it', async () => {
+    const engine = new TokenEngine(tokenWorkerPath(root));
+    after(() => engine.dispose());
+    const estimates: { total: number; sections: readonly number[] }[] = [];
+    const sections = [{ key: 'p\u0000SOUL.md', text: soul2MB }];
+    const exact = await engine.countComposition('p\u0000', 'o200k_base', sections, [0], (estimate) => estimates.push(estimate));
+    const tokens = o200k.encode(soul2MB).length;
+    assert.strictEqual(exact?.total, tokens);
+    assert.strictEqual(estimates.length, 1);
+    // Prose repeated: the samples land within a few percent of the count.
+    assert.ok(Math.abs(estimates[0].total - tokens) / tokens < 0.05, `${estimates[0].total} against ${tokens}`);
+    assert.deepStrictEqual(estimates[0].sections, [estimates[0].total]);
+    const typed = `${soul2MB.slice(0, 1000)}x${soul2MB.slice(1000)}`;
+    assert.strictEqual((await engine.countComposition('p\u0000', 'o200k_base', [{ key: sections[0].key, text: typed }], [0], (estimate) => estimates.push(estimate)))?.total, o200k.encode(typed).length);
+    assert.strictEqual(estimates.length, 1);
+  });
+
   it('settles as undefined when a newer count of the persona supersedes it', async () => {
     const engine = new TokenEngine(tokenWorkerPath(root));
     try {

@@ -38,6 +38,16 @@ describe('Token views', () => {
     assert.match(tooltipLines(estimate, { contextWindow: 200_000, pricePerMillion: undefined }, 'toolnexus')[0], /^Tokens: ≈ 12,410 tokens/);
   });
 
+  it('marks a sampled estimate, sent while the exact count runs, with ≈ too, in an exact encoding', () => {
+    const sampled = { ...counts, estimated: true };
+    const message = tokensMessage(1, ['SOUL.md'], sampled, { contextWindow: 200_000, pricePerMillion: 3 }, 'toolnexus');
+    assert.strictEqual(message.sections[0].tokensText, '≈ 1,204 tokens');
+    assert.match(message.totals!.tokensText, /^≈ 12,410 tokens/);
+    assert.strictEqual(shortTokens(12_410, 'o200k_base', true), '≈12K tokens');
+    assert.deepStrictEqual(tooltipLines(sampled, { contextWindow: 200_000, pricePerMillion: undefined }, 'toolnexus').slice(0, 2), ['Tokens: ≈ 12,410 tokens of 200,000 (6.2 %)', 'Estimated from samples: the exact count is running']);
+    assert.strictEqual(shortTokens(12_410, 'o200k_base'), '12K tokens');
+  });
+
   it('hides every token when tokens are off (no counts)', () => {
     assert.deepStrictEqual(tokensMessage(2, ['SOUL.md'], undefined, { contextWindow: 200_000, pricePerMillion: 1 }, 'openclaw'), { type: 'tokens', generation: 2, sections: [] });
   });

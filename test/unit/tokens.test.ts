@@ -17,7 +17,7 @@ import {
   isTokenEncodingChoice,
   runtimeProfile,
 } from '../../src/core';
-import { chunksOf, commonPrefix, commonSuffix, countTokens, IncrementalTokenCounter } from '../../src/core/tokensCount';
+import { chunksOf, commonPrefix, commonSuffix, countTokens, estimateTokens, IncrementalTokenCounter } from '../../src/core/tokensCount';
 import { countLongPiece, forgetLongPieces } from '../../src/core/tokensLongPiece';
 import { BytePairCore, byteRanks, countPieces, heapMergeStarts, mergeCount, pieceKey } from '../../src/core/tokensMerge';
 import { personaFolder } from './helpers';
@@ -263,5 +263,16 @@ describe('token labels and cost', () => {
 
   it('accepts the encodings and off, nothing else', () => {
     assert.deepStrictEqual(['o200k_base', 'cl100k_base', 'claude-estimate', 'off', 'gpt2', ''].map(isTokenEncodingChoice), [true, true, true, true, false, false]);
+  });
+});
+
+describe('estimateTokens', () => {
+  it('is the exact count for a short text, and close on a long one without splitting a surrogate pair', () => {
+    const short = 'You are Ava. 你好 🙂'.repeat(100);
+    assert.strictEqual(estimateTokens(short, 'o200k_base'), countTokens(short, 'o200k_base'));
+    const emoji = '🙂 calm, 你好世界。'.repeat(40_000);
+    const exact = countTokens(emoji, 'o200k_base');
+    const estimate = estimateTokens(emoji, 'o200k_base');
+    assert.ok(Math.abs(estimate - exact) / exact < 0.05, `${estimate} against ${exact}`);
   });
 });

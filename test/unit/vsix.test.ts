@@ -25,6 +25,8 @@ const REQUIRED = [
   'extension/dist/json5.js',
   // extension.js requires it on the first scaffold command.
   'extension/dist/scaffolding.js',
+  // extension.js requires it when the first preview opens.
+  'extension/dist/previewSession.js',
   // extension.js requires it on the first compare command.
   'extension/dist/compare.js',
   'extension/media/icon.png',
@@ -49,13 +51,11 @@ const MAX_BYTES_WITH_TOKENIZER = 2.5 * 1024 * 1024;
 /** What activation loads: dist/extension.js as shipped (minified, no source map). */
 const MAIN_BUNDLE = 'extension/dist/extension.js';
 /**
- * What activation loads stays within 168 KB: 142 KB since the scaffolding loads on first use,
- * 150.2 KB with the rules of every OpenClaw release, 160 KB with the audit's fixes (globs
- * matched without backtracking, bounded config reads) and the release chosen in the editor.
- * docs/performance.md's 150 KB needs the preview's session as a chunk of its own, as the
- * scaffolding is.
+ * What activation loads stays within docs/performance.md's 150 KB: 147 KB since the preview's
+ * session loads when the first preview opens, as the scaffolding, the secrets UI and its
+ * detector load on first use.
  */
-const MAX_MAIN_BUNDLE_BYTES = 168 * 1024;
+const MAX_MAIN_BUNDLE_BYTES = 150 * 1024;
 
 describe('VSIX', function () {
   let vsix: string;

@@ -4,7 +4,6 @@ import type * as vscode from 'vscode';
 import type { Measurements } from '../model/measurements';
 import type { PersonaWorkspace } from '../model/personaWorkspace';
 import type { PersonaTokens } from '../tokens/personaTokens';
-import { log, LogSink, setLogSink } from '../util/log';
 import { compareCommands } from './compareCommands';
 import { Comparisons } from './comparisons';
 
@@ -15,9 +14,7 @@ export interface CompareFeature extends vscode.Disposable {
   history(folder: vscode.Uri, name: string): Promise<readonly string[] | undefined>;
 }
 
-/** `sink` is extension.js's log: this bundle's own copy of util/log writes through it. */
-export function createCompareFeature(personas: PersonaWorkspace, measurements: Measurements, tokens: PersonaTokens, sink: LogSink): CompareFeature {
-  if (sink !== log) setLogSink(sink);
+export function createCompareFeature(personas: PersonaWorkspace, measurements: Measurements, tokens: PersonaTokens): CompareFeature {
   const comparisons = new Comparisons(measurements, tokens);
   return { ...compareCommands(personas, comparisons), history: (folder, name) => comparisons.history(folder, name), dispose: () => comparisons.dispose() };
 }

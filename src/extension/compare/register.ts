@@ -6,7 +6,6 @@ import type { PersonaWorkspace } from '../model/personaWorkspace';
 import type { PersonaTokens } from '../tokens/personaTokens';
 import type { PersonaTree } from '../tree/personaTree';
 import { pathExistsNow } from '../platform';
-import { log } from '../util/log';
 import type { CompareFeature } from './compare';
 
 type CompareModule = typeof import('./compare');
@@ -15,7 +14,7 @@ export function registerCompare(personas: PersonaWorkspace, measurements: Measur
   let feature: CompareFeature | undefined;
   const load = () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    feature ??= (require('./compare') as CompareModule).createCompareFeature(personas, measurements, tokens, log);
+    feature ??= (require('./compare') as CompareModule).createCompareFeature(personas, measurements, tokens);
     return feature;
   };
   // A file's history shows in its tooltip where git can be read: not in the browser, and

@@ -15,6 +15,7 @@ import { CountingReader, couldBePersona, describe, DiscoveryStop, forgetFolderRu
 import { LiveContent } from './liveContent';
 import { Throttle } from '../util/throttle';
 import { logUnexpected } from '../util/log';
+import { baseName, folderOf } from './uris';
 
 export type { DiscoveryStop, Persona } from './personaDiscovery';
 
@@ -56,13 +57,7 @@ export function isPersonaFileName(name: string): boolean {
   return isBootstrapName(name) || name === HEARTWOOD_FILE || miscasedBootstrapName(name) !== undefined;
 }
 
-export function folderOf(uri: vscode.Uri): vscode.Uri {
-  return vscode.Uri.joinPath(uri, '..');
-}
-
-export function baseName(uri: vscode.Uri): string {
-  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
-}
+export { baseName, folderOf };
 
 export class PersonaWorkspace extends Disposable {
   private readonly changeEmitter = this.register(new vscode.EventEmitter<PersonasChange>());

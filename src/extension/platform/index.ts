@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EntryKind } from '../../core/discovery';
-import { linkLeadingOutside as linkOutside, readConfigFile } from '../../core/nodeFs';
+import { linkLeadingOutside as linkOutside, readConfigFile, readHandleBounded } from '../../core/nodeFs';
 import { TokenEngine } from '../tokens/engine';
 import type * as SecretsModule from '../../core/secrets/bundle';
 
@@ -24,21 +24,7 @@ export const readFileStart: ((fsPath: string, limit: number, expected?: number) 
   // Non-blocking, so a FIFO that slipped past a stat cannot hang the extension host.
   const handle = await fs.promises.open(fsPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   try {
-    let buffer = new Uint8Array(Math.min(Math.max(expected, 1), limit));
-    let length = 0;
-    for (;;) {
-      if (length === buffer.length) {
-        // The file grew since the stat: read on, up to the limit.
-        if (length >= limit) break;
-        const grown = new Uint8Array(Math.min(limit, Math.max(length * 2, 65536)));
-        grown.set(buffer);
-        buffer = grown;
-      }
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
-    return buffer.subarray(0, length);
+    return await readHandleBounded(handle, limit, expected);
   } finally {
     await handle.close();
   }

@@ -6,7 +6,8 @@ import { PersonaWorkspace } from '../model/personaWorkspace';
 import { CompositionSource } from './compositionSource';
 import { previewHtml, webviewOptions } from './html';
 import { guardedWebview } from './personaGuard';
-import { PreviewSession } from './previewSession';
+import type { PreviewSession } from './previewSession';
+import { previewSessionModule } from './sessionModule';
 
 export const PREVIEW_VIEW_TYPE = 'personaStudio.preview';
 
@@ -40,7 +41,7 @@ export class SoulPanel extends Disposable {
     panel.webview.html = previewHtml(panel.webview, extensionUri, 'panel');
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'persona.svg');
     this.session = this.register(
-      new PreviewSession(
+      new (previewSessionModule().PreviewSession)(
         {
           webview: guardedWebview(panel.webview, personas.ready, () => personas.personas),
           get visible() {

@@ -7,7 +7,8 @@ import { PersonaWorkspace } from '../model/personaWorkspace';
 import { CompositionSource } from './compositionSource';
 import { previewHtml, webviewOptions } from './html';
 import { guardedWebview, renamedFolder } from './personaGuard';
-import { PreviewSession } from './previewSession';
+import type { PreviewSession } from './previewSession';
+import { previewSessionModule } from './sessionModule';
 
 export const SOUL_VIEW_ID = 'personaStudio.soul';
 
@@ -29,7 +30,7 @@ export class SoulView extends Disposable implements vscode.WebviewViewProvider {
     this.view = view;
     view.webview.options = webviewOptions(this.extensionUri);
     view.webview.html = previewHtml(view.webview, this.extensionUri, 'view');
-    const session = new PreviewSession(
+    const session = new (previewSessionModule().PreviewSession)(
       {
         webview: guardedWebview(view.webview, this.personas.ready, () => this.personas.personas),
         get visible() {

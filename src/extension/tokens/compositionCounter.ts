@@ -10,6 +10,8 @@ export interface CompositionTokens {
   readonly files: ReadonlyMap<string, number>;
   /** The tokens of `Composition.text`: what is sent on every turn. */
   readonly total: number;
+  /** A sampled estimate, shown `≈` until the exact count arrives. */
+  readonly estimated?: boolean;
 }
 
 /** The engine's key of a file's section, or (without `file`) of the whole composed text. */
@@ -27,7 +29,13 @@ export async function countComposition(engine: TokenEngine, personaKey: string, 
   return (await countSent(engine, personaKey, composition, encoding))?.tokens;
 }
 
-async function countSent(engine: TokenEngine, personaKey: string, composition: Composition, encoding: TokenEncoding): Promise<{ tokens: CompositionTokens; sent: number } | undefined> {
+async function countSent(
+  engine: TokenEngine,
+  personaKey: string,
+  composition: Composition,
+  encoding: TokenEncoding,
+  estimated?: (tokens: CompositionTokens) => void,
+): Promise<{ tokens: CompositionTokens; sent: number } | undefined> {
   const sending = composition.files.filter((file) => file.section !== '');
   const sections = sending.map((file) => ({ key: tokenKey(personaKey, file.name), text: file.section }));
   // A piece that is a section goes as its index; the sections are the same strings.
@@ -35,11 +43,15 @@ async function countSent(engine: TokenEngine, personaKey: string, composition: C
     const index = sending.findIndex((file) => file.section === piece);
     return index === -1 ? piece : index;
   });
-  const counted = await engine.countComposition(tokenKey(personaKey), encoding, sections, pieces);
+  const byFile = (counts: readonly number[]) => {
+    const files = new Map(composition.files.map((file) => [file.name, 0]));
+    sending.forEach((file, i) => files.set(file.name, counts[i]!));
+    return files;
+  };
+  const onEstimate = estimated && ((estimate: { total: number; sections: readonly number[] }) => estimated({ encoding, total: estimate.total, files: byFile(estimate.sections), estimated: true }));
+  const counted = await engine.countComposition(tokenKey(personaKey), encoding, sections, pieces, onEstimate);
   if (!counted) return undefined;
-  const files = new Map(composition.files.map((file) => [file.name, 0]));
-  sending.forEach((file, i) => files.set(file.name, counted.sections[i]!));
-  return { tokens: { encoding, total: counted.total, files }, sent: counted.sent + (composition.pieces ? 0 : 1) };
+  return { tokens: { encoding, total: counted.total, files: byFile(counted.sections) }, sent: counted.sent + (composition.pieces ? 0 : 1) };
 }
 
 /** Drops what the engine keeps for a persona that is gone. */
@@ -62,10 +74,10 @@ export class CompositionCounter {
   constructor(private readonly engine: () => TokenEngine) {}
 
   /** Settles as undefined when a newer count of the same persona supersedes it. */
-  async count(personaKey: string, composition: Composition, encoding: TokenEncoding): Promise<CompositionTokens | undefined> {
+  async count(personaKey: string, composition: Composition, encoding: TokenEncoding, estimated?: (tokens: CompositionTokens) => void): Promise<CompositionTokens | undefined> {
     this.lastSent = 0;
     this.held.set(personaKey, composition);
-    const counted = await countSent(this.engine(), personaKey, composition, encoding);
+    const counted = await countSent(this.engine(), personaKey, composition, encoding, estimated);
     if (counted) this.lastSent = counted.sent;
     return counted?.tokens;
   }

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { TokenEncoding } from '../../core/tokens';
-import { CompositionRequest, CountRequest, TOKEN_WORKER_FILE, WORKER_HEAP_MB, WorkerAnswer, WorkerRequest } from './protocol';
+import { CompositionRequest, CountRequest, EstimateAnswer, TOKEN_WORKER_FILE, WORKER_HEAP_MB, WorkerAnswer, WorkerRequest } from './protocol';
 
 export { TOKEN_WORKER_FILE };
 
@@ -14,7 +14,7 @@ export function tokenWorkerPath(extensionPath: string): string {
   return path.join(extensionPath, 'dist', TOKEN_WORKER_FILE);
 }
 
-type Counted = Extract<WorkerAnswer, { tokens: number }>;
+type Counted = Extract<WorkerAnswer, { tokenized: number }>;
 
 interface Waiting {
   readonly id: number;
@@ -23,6 +23,8 @@ interface Waiting {
   readonly request: () => CountRequest | CompositionRequest;
   readonly resolve: (answer: Counted | undefined) => void;
   readonly reject: (error: Error) => void;
+  /** Told the worker's quick estimate, when one comes before the exact count. */
+  readonly estimated?: (answer: EstimateAnswer) => void;
 }
 
 /** A composition's counts: the whole text's, and each section's in the order asked. */
@@ -67,9 +69,19 @@ export class TokenEngine {
    * or the index of a section). Only the sections whose text the worker does not hold
    * are sent. Settles as undefined as `count` does.
    */
-  async countComposition(key: string, encoding: TokenEncoding, sections: readonly { key: string; text: string }[], pieces: readonly (string | number)[]): Promise<CompositionCount | undefined> {
+  async countComposition(
+    key: string,
+    encoding: TokenEncoding,
+    sections: readonly { key: string; text: string }[],
+    pieces: readonly (string | number)[],
+    /** Told a sampled estimate first, when the exact count has much to tokenize. */
+    estimated?: (estimate: Omit<CompositionCount, 'sent'>) => void,
+  ): Promise<CompositionCount | undefined> {
     let sent = 0;
-    const answer = await this.ask(key, (id): CompositionRequest => ({
+    const onEstimate = estimated && ((answer: EstimateAnswer) => estimated({ total: answer.tokens, sections: answer.sections }));
+    const answer = await this.ask(
+      key,
+      (id): CompositionRequest => ({
       type: 'composition',
       id,
       key,
@@ -81,15 +93,17 @@ export class TokenEngine {
         return section;
       }),
       pieces,
-    }));
+      }),
+      onEstimate,
+    );
     return answer && { total: answer.tokens, sections: answer.sections ?? [], sent };
   }
 
-  private ask(key: string, request: (id: number) => CountRequest | CompositionRequest): Promise<Counted | undefined> {
+  private ask(key: string, request: (id: number) => CountRequest | CompositionRequest, estimated?: (answer: EstimateAnswer) => void): Promise<Counted | undefined> {
     if (this.disposed) return Promise.resolve(undefined);
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      const waiting: Waiting = { id, key, request: () => request(id), resolve, reject };
+      const waiting: Waiting = { id, key, request: () => request(id), resolve, reject, estimated };
       // Only the newest request for a key waits: the one it replaces is stale.
       this.queued.get(key)?.resolve(undefined);
       if (this.inFlight.has(key)) this.queued.set(key, waiting);
@@ -174,6 +188,11 @@ export class TokenEngine {
     const key = [...this.inFlight].find(([, waiting]) => waiting.id === answer.id)?.[0];
     if (key === undefined) return;
     const waiting = this.inFlight.get(key)!;
+    if ('estimate' in answer) {
+      // The exact count follows; a newer request waiting makes this one stale already.
+      if (!this.queued.has(key)) waiting.estimated?.(answer);
+      return;
+    }
     this.inFlight.delete(key);
     const next = this.queued.get(key);
     if ('error' in answer) {

@@ -11,7 +11,7 @@ import { Disposable } from '../util/disposable';
 import { Throttle } from '../util/throttle';
 import type { TokenEngine } from './engine';
 import { createTokenEngine } from '../platform';
-import { CompositionCounter } from './compositionCounter';
+import { CompositionCounter, CompositionTokens } from './compositionCounter';
 import { logUnexpected } from '../util/log';
 
 /** A persona's counts, of one composition in one encoding. */
@@ -23,6 +23,8 @@ export interface PersonaTokenCounts {
   readonly files: ReadonlyMap<string, number>;
   /** The tokens of `Composition.text`: what is sent on every turn. */
   readonly total: number;
+  /** A sampled estimate of this composition (marked `≈`), until its exact count arrives. */
+  readonly estimated?: boolean;
 }
 
 export class PersonaTokens extends Disposable {
@@ -96,7 +98,7 @@ export class PersonaTokens extends Disposable {
     if (encoding === undefined || this.isDisposed || !createTokenEngine) return;
     const key = folder.toString();
     const last = this.last.get(key);
-    if (last?.composition === composition && last.encoding === encoding) return;
+    if (last?.composition === composition && last.encoding === encoding && !last.estimated) return;
     const wanted = this.wanted.get(key);
     if (wanted?.composition === composition && wanted.encoding === encoding) return;
     this.wanted.set(key, { folder, composition, encoding });
@@ -127,7 +129,12 @@ export class PersonaTokens extends Disposable {
     const key = folder.toString();
     try {
       // Keyed by runtime too: switching back finds its sections' counts still there.
-      const counted = await this.counter.count(counterKey(key, composition.runtime), composition, encoding);
+      const estimated = (tokens: CompositionTokens) => {
+        if (this.wanted.get(key)?.composition !== composition || this.isDisposed) return;
+        this.last.set(key, { composition, ...tokens });
+        this.emitter.fire(folder);
+      };
+      const counted = await this.counter.count(counterKey(key, composition.runtime), composition, encoding, estimated);
       // Superseded by a newer ask: its own answer is the one to show.
       if (this.wanted.get(key)?.composition !== composition || this.isDisposed || !counted) return;
       this.wanted.delete(key);

@@ -46,9 +46,21 @@ export type WorkerRequest = CountRequest | CompositionRequest | ForgetRequest | 
 /** The worker's heap cap: past it the worker dies alone, and the engine starts another. */
 export const WORKER_HEAP_MB = 512;
 
+/** A composition's quick estimate, sent before its exact count when that count has much to tokenize. */
+export interface EstimateAnswer {
+  readonly id: number;
+  readonly estimate: true;
+  readonly tokens: number;
+  readonly sections: readonly number[];
+}
+
+/** Code units a composition's count must tokenize before its estimate is sent first. */
+export const ESTIMATE_FROM_UNITS = 256 * 1024;
+
 export type WorkerAnswer =
   /** `sections`: a composition's section counts, in the order asked. */
   | { readonly id: number; readonly tokens: number; readonly tokenized: number; readonly sections?: readonly number[] }
+  | EstimateAnswer
   | { readonly id: number; readonly error: string }
   /** `heapUsed`: bytes in use on the worker's heap. */
   | { readonly id: number; readonly heapUsed: number };

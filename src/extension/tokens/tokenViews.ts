@@ -11,6 +11,8 @@ export interface CountsView {
   readonly encoding: TokenEncoding;
   readonly files: ReadonlyMap<string, number>;
   readonly total: number;
+  /** A sampled estimate while the exact count runs: every number reads `≈`. */
+  readonly estimated?: boolean;
 }
 
 export interface PriceView {
@@ -24,9 +26,10 @@ export interface PriceView {
  */
 export function tokensMessage(generation: number, sections: readonly string[], counts: CountsView | undefined, price: PriceView, runtime: RuntimeId): TokensMessage {
   if (!counts) return { type: 'tokens', generation, sections: [] };
+  const approximate = counts.estimated === true;
   const shown = sections.flatMap((name) => {
     const tokens = counts.files.get(name);
-    return tokens === undefined ? [] : [{ name, tokens, tokensText: formatTokens(tokens, counts.encoding, localize) }];
+    return tokens === undefined ? [] : [{ name, tokens, tokensText: formatTokens(tokens, counts.encoding, localize, approximate) }];
   });
   const priced = price.pricePerMillion !== undefined;
   return {
@@ -35,9 +38,9 @@ export function tokensMessage(generation: number, sections: readonly string[], c
     sections: shown,
     totals: {
       tokens: counts.total,
-      tokensText: formatContextShare(counts.total, price.contextWindow, counts.encoding, localize),
+      tokensText: formatContextShare(counts.total, price.contextWindow, counts.encoding, localize, approximate),
       fraction: contextShare(counts.total, price.contextWindow),
-      costText: priced ? formatCostPerTurn(counts.total, counts.encoding, price.pricePerMillion, localize) : '',
+      costText: priced ? formatCostPerTurn(counts.total, counts.encoding, price.pricePerMillion, localize, approximate) : '',
       cacheText: priced ? (cacheNote(runtime, localize) ?? '') : '',
     },
   };
@@ -45,9 +48,11 @@ export function tokensMessage(generation: number, sections: readonly string[], c
 
 /** The status bar tooltip's token lines (Markdown-free text, one per line). */
 export function tooltipLines(counts: CountsView, price: PriceView, runtime: RuntimeId): string[] {
-  const lines = [vscode.l10n.t('Tokens: {0}', formatContextShare(counts.total, price.contextWindow, counts.encoding, localize))];
+  const approximate = counts.estimated === true;
+  const lines = [vscode.l10n.t('Tokens: {0}', formatContextShare(counts.total, price.contextWindow, counts.encoding, localize, approximate))];
+  if (approximate) lines.push(vscode.l10n.t('Estimated from samples: the exact count is running'));
   if (price.pricePerMillion !== undefined) {
-    lines.push(formatCostPerTurn(counts.total, counts.encoding, price.pricePerMillion, localize));
+    lines.push(formatCostPerTurn(counts.total, counts.encoding, price.pricePerMillion, localize, approximate));
     const note = cacheNote(runtime, localize);
     if (note) lines.push(note);
   }
@@ -55,6 +60,6 @@ export function tooltipLines(counts: CountsView, price: PriceView, runtime: Runt
 }
 
 /** A tree item's short count: "1.2K tokens" ("≈1.2K tokens" for an estimate). */
-export function shortTokens(tokens: number, encoding: TokenEncoding): string {
-  return vscode.l10n.t('{0} tokens', formatTokensShort(tokens, encoding));
+export function shortTokens(tokens: number, encoding: TokenEncoding, approximate = false): string {
+  return vscode.l10n.t('{0} tokens', formatTokensShort(tokens, encoding, approximate));
 }

@@ -3,8 +3,8 @@
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
-import { IncrementalTokenCounter } from '../../core/tokensCount';
-import type { CompositionRequest, WorkerAnswer, WorkerRequest } from './protocol';
+import { estimateTokens, IncrementalTokenCounter } from '../../core/tokensCount';
+import { CompositionRequest, ESTIMATE_FROM_UNITS, EstimateAnswer, WorkerAnswer, WorkerRequest } from './protocol';
 
 const counters = new Map<string, IncrementalTokenCounter>();
 /** A composition's sections as last sent, and their counts in the encoding counted last. */
@@ -21,12 +21,17 @@ function counterFor(key: string, encoding: IncrementalTokenCounter['encoding']):
 
 function countComposition(request: CompositionRequest): WorkerAnswer {
   let tokenized = 0;
-  const texts: string[] = [];
-  const counts = request.sections.map(({ key, text }) => {
+  const held = request.sections.map(({ key, text }) => {
     if (text !== undefined) sections.set(key, { text });
     const section = sections.get(key);
     if (!section) throw new Error(`the token worker lost the text of ${key.split('\u0000').pop()}`);
-    texts.push(section.text);
+    return section;
+  });
+  const texts = held.map((section) => section.text);
+  const whole = request.pieces.map((piece) => (typeof piece === 'number' ? texts[piece] : piece)).join('');
+  estimateFirst(request, held, whole);
+  const counts = request.sections.map(({ key }, i) => {
+    const section = held[i];
     if (section.counted?.encoding !== request.encoding) {
       const counter = counterFor(key, request.encoding);
       section.counted = { encoding: request.encoding, tokens: counter.count(section.text) };
@@ -37,8 +42,23 @@ function countComposition(request: CompositionRequest): WorkerAnswer {
   const total = counterFor(request.key, request.encoding);
   // The whole text's chunks are mostly the sections' chunks, counted just now.
   const sectionCounters = request.sections.flatMap(({ key }) => counters.get(key) ?? []);
-  const tokens = total.count(request.pieces.map((piece) => (typeof piece === 'number' ? texts[piece] : piece)).join(''), sectionCounters);
+  const tokens = total.count(whole, sectionCounters);
   return { id: request.id, tokens, tokenized: tokenized + total.lastTokenized, sections: counts };
+}
+
+/**
+ * When the exact count has much to tokenize (a first count of a large file, a large paste),
+ * a sampled estimate goes first, so the surfaces show `≈` at once rather than nothing.
+ */
+function estimateFirst(request: CompositionRequest, held: readonly { text: string; counted?: { encoding: string; tokens: number } }[], whole: string): void {
+  let changed = 0;
+  request.sections.forEach(({ key }, i) => {
+    if (held[i].counted?.encoding !== request.encoding) changed += counters.get(key)?.encoding === request.encoding ? counters.get(key)!.changedUnits(held[i].text) : held[i].text.length;
+  });
+  if (changed < ESTIMATE_FROM_UNITS) return;
+  const sectionEstimates = held.map((section) => (section.counted?.encoding === request.encoding ? section.counted.tokens : estimateTokens(section.text, request.encoding)));
+  const answer: EstimateAnswer = { id: request.id, estimate: true, tokens: estimateTokens(whole, request.encoding), sections: sectionEstimates };
+  parentPort?.postMessage(answer);
 }
 
 parentPort?.on('message', (request: WorkerRequest) => {

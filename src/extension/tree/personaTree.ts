@@ -107,7 +107,7 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
 
   private tokensOf(folder: vscode.Uri): string | undefined {
     const counts = this.tokens?.counts(folder);
-    return counts && shortTokens(counts.total, counts.encoding);
+    return counts && shortTokens(counts.total, counts.encoding, counts.estimated);
   }
 
   /** Shows a persona in the tree, expanded and selected. False when the tree does not hold it. */

@@ -6,19 +6,25 @@ import type * as vscode from 'vscode';
 /** What the log writes to: VS Code's LogOutputChannel, or a test's recorder. */
 export type LogSink = Pick<vscode.LogOutputChannel, 'info' | 'warn' | 'error' | 'debug'>;
 
-let sink: LogSink | undefined;
+/**
+ * The sink lives on the global object, not in this module: the bundles loaded on first use
+ * (the preview, the secrets UI, the scaffolding) each hold a copy of this module, and their
+ * errors must reach the same channel.
+ */
+const SINK = Symbol.for('personaStudio.logSink');
+const holder = globalThis as { [SINK]?: LogSink };
 
 /** Writes later calls of `log` to this channel (once per activation); undefined stops writing. */
 export function setLogSink(next: LogSink | undefined): void {
-  sink = next;
+  holder[SINK] = next;
 }
 
 /** Writes to the channel, or nowhere before activation (unit tests, a disposed channel). */
 export const log = {
-  info: (message: string, ...args: unknown[]): void => sink?.info(message, ...args),
-  warn: (message: string, ...args: unknown[]): void => sink?.warn(message, ...args),
-  debug: (message: string, ...args: unknown[]): void => sink?.debug(message, ...args),
-  error: (message: string | Error, ...args: unknown[]): void => sink?.error(message, ...args),
+  info: (message: string, ...args: unknown[]): void => holder[SINK]?.info(message, ...args),
+  warn: (message: string, ...args: unknown[]): void => holder[SINK]?.warn(message, ...args),
+  debug: (message: string, ...args: unknown[]): void => holder[SINK]?.debug(message, ...args),
+  error: (message: string | Error, ...args: unknown[]): void => holder[SINK]?.error(message, ...args),
 };
 
 /** An error as one log entry: where it happened, its message and its stack. */
