@@ -106,7 +106,7 @@ function measurementsOf(dir: string, now: Record<string, string>) {
     }
   }
   const composition: Composition = openclaw.compose({ dir, files }, options);
-  const inputs: CompositionInputs = { profile: openclaw, options, names, readLimit: openclaw.readLimit, composition };
+  const inputs: CompositionInputs = { profile: openclaw, options, names, composition };
   return { inputs: async () => inputs, onDidChange: () => ({ dispose() {} }) };
 }
 

@@ -85,7 +85,7 @@ export class Comparisons extends Disposable {
     if (typeof found === 'string') return this.say(found);
     const commit = found.hash;
     const inputs = await this.measurements.inputs(folder);
-    const revision = await readInputAtRevision(repository, commit, folder, inputs.names, inputs.readLimit);
+    const revision = await readInputAtRevision(repository, commit, folder, inputs.names, inputs.profile.readLimitFor?.(inputs.options) ?? inputs.profile.readLimit);
     for (const note of revision.notes) log.info(`comparing ${label} with ${ref}: ${note}`);
     const comparison: Comparison = { folder, label, ref, commit, revision, uris: comparisonUris(folder, ref) };
     this.open.set(comparison.uris.after.toString(), comparison);

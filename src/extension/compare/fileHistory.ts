@@ -84,7 +84,7 @@ export class FileHistories {
     let size: number | undefined;
     if (found.size <= HISTORY_BLOB_LIMIT) {
       const bytes = await repository.buffer(commit, path);
-      const content: FileContent = { kind: 'bytes', bytes: bytes.subarray(0, Math.min(inputs.readLimit, bytes.byteLength)), size: found.size };
+      const content: FileContent = { kind: 'bytes', bytes: bytes.subarray(0, Math.min(inputs.profile.readLimitFor?.(inputs.options) ?? inputs.profile.readLimit, bytes.byteLength)), size: found.size };
       size = measureFileSize(inputs.profile, inputs.options, folder.fsPath, name, content);
     }
     this.sizes.set(key, size);

@@ -19,7 +19,7 @@ export function registerCompare(personas: PersonaWorkspace, measurements: Measur
   };
   // A file's history shows in its tooltip where git can be read: not in the browser, and
   // only where the Git extension is installed (the bundle loads on the first hover then).
-  if (pathExistsNow && vscode.extensions.getExtension('vscode.git')) tree.setHistory((folder, name) => load().history(folder, name));
+  if (pathExistsNow && vscode.extensions.getExtension('vscode.git')) tree.setHistory((...args) => load().tooltipHistory(...args));
   return vscode.Disposable.from(
     vscode.commands.registerCommand('personaStudio.compareWithHead', (target?: unknown) => load().compareWithHead(target)),
     vscode.commands.registerCommand('personaStudio.compareWithRevision', (target?: unknown) => load().compareWithRevision(target)),

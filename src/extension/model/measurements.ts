@@ -53,7 +53,6 @@ export interface CompositionInputs {
   readonly options: RuntimeOptions;
   /** The paths read, relative to the folder (nothing above the workspace folder). */
   readonly names: readonly string[];
-  readonly readLimit: number;
   readonly composition: Composition;
 }
 
@@ -157,8 +156,7 @@ export class Measurements extends Disposable {
     const composition = await this.composition(folder);
     const inputs = this.state(folder.toString()).inputs;
     // A change since may have started the next pass: these are of the composition returned.
-    if (inputs?.composition === composition) return inputs;
-    return this.inputs(folder);
+    return inputs?.composition === composition ? inputs : this.inputs(folder);
   }
 
   /**
@@ -243,16 +241,14 @@ export class Measurements extends Disposable {
     const contents = new Map(entries.filter((entry): entry is readonly [string, FileContent] => entry[1] !== undefined));
     this.track(folder, state, names);
     const last = state.last;
-    const readLimit = profile.readLimitFor?.(options) ?? profile.readLimit;
-    if (last && last.runtime === runtime && last.options === optionsKey && sameContents(last.contents, contents)) {
-      state.inputs = { profile, options, names, readLimit, composition: last.composition };
-      return last.composition;
+    let composition = last?.composition;
+    if (!last || last.runtime !== runtime || last.options !== optionsKey || !sameContents(last.contents, contents)) {
+      const input: PersonaInput = { dir, files: contents };
+      composition = profile.compose(input, options);
+      state.last = { runtime, options: optionsKey, contents, composition };
     }
-    const input: PersonaInput = { dir, files: contents };
-    const composition = profile.compose(input, options);
-    state.last = { runtime, options: optionsKey, contents, composition };
-    state.inputs = { profile, options, names, readLimit, composition };
-    return composition;
+    state.inputs = { profile, options, names, composition: composition! };
+    return composition!;
   }
 
   private read(folder: vscode.Uri, name: string, limit: number, persona: Persona | undefined): Promise<FileContent | undefined> {

@@ -2,8 +2,7 @@
 // their sizes against the caps of the folder's runtime, live from editors and disk. Changes are coalesced and
 // refresh only the persona they touch, so typing in a 2 MB file stays cheap.
 import * as vscode from 'vscode';
-import { escapeMarkdown, HEARTWOOD_FILE, isBootstrapName } from '../../core';
-import { logUnexpected } from '../util/log';
+import { HEARTWOOD_FILE, isBootstrapName } from '../../core';
 import { TREE_REFRESH_MS, TREE_VERIFY_AFTER_MS } from '../util/delays';
 import { Disposable } from '../util/disposable';
 import { LinkWarnings } from '../problems/linkWarnings';
@@ -24,8 +23,8 @@ export const PERSONAS_VIEW = 'personaStudio.personas';
  * again, this many times at most, once the user stops typing (a collapsed persona never shows).
  */
 const MAX_RETRIES = 3;
-/** How long a hover waits for a file's history before its tooltip shows without it. */
-const HISTORY_WAIT_MS = 1500;
+/** Adds a file's history to its tooltip on hover; `refresh` lets a later hover ask again. */
+export type TooltipHistory = (tooltip: vscode.MarkdownString, node: FileNode, token: vscode.CancellationToken, refresh: () => void) => Promise<void>;
 /** More personas than this start collapsed. */
 const EXPAND_UP_TO = 5;
 /** A refresh of the whole tree, which swallows any single persona's. */
@@ -43,8 +42,8 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
   private readonly retries = new Map<string, number>();
 
   /** Where a file is heading, from its git history, for its tooltip: set where history can be read. */
-  private history: ((folder: vscode.Uri, name: string) => Promise<readonly string[] | undefined>) | undefined;
-  /** Tooltips of file items left undefined for resolveTreeItem to build, by item. */
+  private history: TooltipHistory | undefined;
+  /** Tooltips of file items left undefined for resolveTreeItem, by item. */
   private readonly deferredTooltips = new WeakMap<vscode.TreeItem, vscode.MarkdownString>();
 
   /** Personas the user has open in the tree: only these are measured before they are shown. */
@@ -242,31 +241,17 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
   }
 
   /** Tooltips of files get their history's lines (a sparkline, a forecast), read on hover. */
-  setHistory(history: (folder: vscode.Uri, name: string) => Promise<readonly string[] | undefined>): void {
+  setHistory(history: TooltipHistory): void {
     this.history = history;
   }
 
-  /**
-   * VS Code resolves only a tooltip left undefined: with a history to add, a file's item
-   * leaves it so, and its hover builds it here, the item's own lines then the history's
-   * (without them when the history takes longer than a moment: the next hover has them).
-   */
+  /** VS Code resolves only a tooltip left undefined: a file's item with a history to add leaves it so, for its hover. */
   async resolveTreeItem(item: vscode.TreeItem, element: TreeNode, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
     const base = this.deferredTooltips.get(item);
-    if (element.kind !== 'file' || !this.history || base === undefined) return item;
-    const tooltip = new vscode.MarkdownString(base.value, true);
-    tooltip.isTrusted = false;
-    item.tooltip = tooltip;
-    try {
-      const reading = this.history(element.parent.uri, element.name);
-      const late = Symbol('late');
-      const lines = await Promise.race([reading, new Promise<typeof late>((resolve) => setTimeout(() => resolve(late), HISTORY_WAIT_MS))]);
-      // VS Code resolves an item once: a refresh of the persona lets the next hover show what came late.
-      if (lines === late) void reading.then((arrived) => arrived && this.refreshes.add(element.parent.uri.toString()), (error) => logUnexpected(`reading the history of ${element.name}`, error));
-      else if (lines && lines.length > 0 && !token.isCancellationRequested) tooltip.appendMarkdown(`  \n\n${lines.map(escapeMarkdown).join('  \n')}`);
-    } catch (error) {
-      // The tooltip shows without its history; the log says why.
-      logUnexpected(`reading the history of ${element.name}`, error);
+    if (base && element.kind === 'file' && this.history) {
+      // A copy: a second resolve of the item starts again from its own lines.
+      const tooltip = (item.tooltip = new vscode.MarkdownString(base.value, true));
+      await this.history(tooltip, element, token, () => this.refreshes.add(element.parent.uri.toString()));
     }
     return item;
   }
