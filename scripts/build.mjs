@@ -2,7 +2,7 @@
 // webview script with esbuild.
 import fs from 'node:fs';
 import * as esbuild from 'esbuild';
-import { doctorBuild, json5Build, nodeExtensionBuild, previewSessionBuild, runtimeBuilds, scaffoldingBuild, secretsUiBuild, skillsUiBuild } from './nodeBuild.mjs';
+import { compareBuild, doctorBuild, json5Build, nodeExtensionBuild, previewSessionBuild, runtimeBuilds, scaffoldingBuild, secretsUiBuild, skillsUiBuild } from './nodeBuild.mjs';
 import { quietSecretlint, secretsBuild, secretsWebBuild } from './secretsBuild.mjs';
 import { webExtensionBuild, webGlobalsCheck } from './webBuild.mjs';
 
@@ -29,6 +29,8 @@ const builds = [
   json5Build(common),
   // So are the scaffolding commands and their templates, required on the first scaffold.
   scaffoldingBuild(common),
+  // And the comparison with a revision, for the first compare command.
+  compareBuild(common),
   // And the secret detector with secretlint's rules, for the first check of a persona's secrets.
   secretsBuild(common),
   secretsWebBuild(common),

@@ -16,3 +16,5 @@ export const DOCTOR_BUNDLE: string;
 export function doctorBuild(common?: BuildOptions): BuildOptions;
 export const RUNTIME_BUNDLES: Record<'zeroclaw' | 'codex', string>;
 export function runtimeBuilds(common?: BuildOptions): BuildOptions[];
+export const COMPARE_BUNDLE: string;
+export function compareBuild(common?: BuildOptions): BuildOptions;

@@ -20,6 +20,9 @@ export const DOCTOR_BUNDLE = 'doctor.js';
 /** The runtime profiles required on first use (core/runtimes/index.ts), by module name: their bundles. */
 export const RUNTIME_BUNDLES = { zeroclaw: 'runtimeZeroclaw.js', codex: 'runtimeCodex.js' };
 
+/** The comparison with a revision, needed only when one is asked for. */
+export const COMPARE_BUNDLE = 'compare.js';
+
 /** The scaffolding commands and their templates, needed only when files are created. */
 export const SCAFFOLDING_BUNDLE = 'scaffolding.js';
 
@@ -86,6 +89,14 @@ const separateDoctor = {
   },
 };
 
+// extension.js requires the comparison with a revision from its own bundle on the first compare command.
+const separateCompare = {
+  name: 'separate-compare',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/compare$/ }, () => ({ path: `./${COMPARE_BUNDLE}`, external: true }));
+  },
+};
+
 // extension.js requires the parser from its own bundle on the first config read.
 const separateJson5 = {
   name: 'separate-json5',
@@ -111,12 +122,17 @@ export function oneVscode() {
 
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
 export function nodeExtensionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession, separateSkillsUi, separateDoctor, separateRuntimes] };
+  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession, separateSkillsUi, separateDoctor, separateRuntimes, separateCompare] };
 }
 
 /** esbuild options of the skills UI's own bundle, beside extension.js. */
 export function skillsUiBuild(common = {}) {
   return { ...common, entryPoints: ['src/extension/model/skillsUi.ts'], outfile: `dist/${SKILLS_UI_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5] };
+}
+
+/** esbuild options of the comparison's own bundle, beside extension.js. */
+export function compareBuild(common = {}) {
+  return { ...common, entryPoints: ['src/extension/compare/compare.ts'], outfile: `dist/${COMPARE_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateSecrets] };
 }
 
 /** esbuild options of the scaffolding's own bundle, beside extension.js. */

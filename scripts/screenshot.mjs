@@ -7,7 +7,9 @@
 // Writes persona-studio.png (Ava, seven files), heartwood.png (Atlas, HEARTWOOD.md),
 // cap-warning.png (a copy of Ava, in a temporary folder, whose MEMORY.md grew past its cap)
 // tokens.png (a copy of Ava under OpenClaw with a price set: tokens and cost per turn) and
-// openclaw-cut.png (a copy of Ava under OpenClaw whose SOUL.md of 30,000 chars it cuts).
+// openclaw-cut.png (a copy of Ava under OpenClaw whose SOUL.md of 30,000 chars it cuts) and
+// compare.png (a copy of Ava in a git repository, SOUL.md grown past OpenClaw's cap since
+// HEAD, compared with HEAD in the diff editor).
 // `--only NAME[,NAME…]` writes those pictures alone.
 // What does not show up is left out of the picture, and said so.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -70,6 +72,7 @@ try {
   if (wanted('cap-warning')) await shootCapWarning(path.join(out, 'cap-warning.png'));
   if (wanted('tokens')) await shootTokens(path.join(out, 'tokens.png'));
   if (wanted('openclaw-cut')) await shootOpenclawCut(path.join(out, 'openclaw-cut.png'));
+  if (wanted('compare')) await shootCompare(path.join(out, 'compare.png'));
 } finally {
   await browser.close();
   await server.stop();
@@ -189,6 +192,53 @@ async function shootOpenclawCut(target) {
     await wb.runCommand('Fold Level 2');
     await wb.moveCursor({ line: section });
     await wb.runCommand('Unfold');
+    await settleAndShoot(wb, target, { cursor: ['start'] });
+    await wb.close();
+  } finally {
+    fs.rmSync(path.dirname(root), { recursive: true, force: true });
+  }
+}
+
+/**
+ * compare.png: a copy of Ava committed to a fresh repository, then its SOUL.md grown past
+ * OpenClaw's cap (on disk, not committed); "Compare Soul with HEAD" shows both composed
+ * prompts side by side, with the totals in the diff's title and its CodeLens.
+ */
+async function shootCompare(target) {
+  const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-shot-')), 'examples');
+  fs.cpSync(path.join(examples, 'ava'), path.join(root, 'ava'), { recursive: true });
+  const dir = path.join(root, 'ava');
+  fs.mkdirSync(path.join(root, '.vscode'));
+  fs.writeFileSync(
+    path.join(root, '.vscode/settings.json'),
+    JSON.stringify({ 'personaStudio.runtime': 'openclaw', 'personaStudio.openclaw.workspacePath': AGENT_WORKSPACE, 'git.enabled': true, 'diffEditor.codeLens': true }),
+  );
+  const git = (...args) => execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'user.name=Ava', '-c', 'user.email=ava@example.com', ...args], { cwd: root, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'Ava');
+  const { text } = bigSoul((soul) => {
+    const { runtimeProfile } = tsxRequire('../src/core/index.ts', import.meta.url);
+    const files = new Map([['SOUL.md', { kind: 'text', text: soul }]]);
+    return runtimeProfile('openclaw').compose({ dir, files }, { workspacePath: AGENT_WORKSPACE }).files.find((file) => file.name === 'SOUL.md');
+  });
+  fs.writeFileSync(path.join(dir, 'SOUL.md'), text);
+  try {
+    const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1600, height: 1050 } });
+    const patience = { timeout: 90_000 };
+    await wb.showContainer();
+    await waitForValue(() => wb.treeRows(), (rows) => rows.some((row) => row.label === 'SOUL.md'), 'SOUL.md in the tree', patience);
+    await wb.runCommand('Persona: Compare Soul with HEAD…');
+    await waitForValue(() => wb.activeEditor(), (tab) => /SOUL\.md became cut/.test(tab?.title ?? ''), 'the diff editor', patience);
+    const lenses = wb.page.locator('.part.editor .codelens-decoration');
+    const shown = () => lenses.evaluateAll((all) => all.filter((lens) => lens.checkVisibility() && lens.textContent.includes('became cut')).length);
+    try {
+      await waitForValue(shown, (count) => count > 0, 'the totals in a CodeLens', patience);
+    } catch (error) {
+      await wb.screenshot(path.join(os.tmpdir(), 'compare-failed.png'));
+      throw new Error(`no lens (picture in ${os.tmpdir()}/compare-failed.png): ${firstLine(error)}`);
+    }
+    // At the top, where the lens says the totals.
     await settleAndShoot(wb, target, { cursor: ['start'] });
     await wb.close();
   } finally {

@@ -17,6 +17,7 @@ import { logDiscovery } from './model/discoveryLog';
 import { log, setLogSink } from './util/log';
 import { registerCheckTasks } from './problems/checkTasks';
 import { Secrets } from './model/secrets';
+import { registerCompare } from './compare/register';
 
 export function activate(context: vscode.ExtensionContext): void {
   const started = Date.now();
@@ -65,6 +66,8 @@ export function activate(context: vscode.ExtensionContext): void {
     previews,
     links,
     tree,
+    // The composed prompt at a revision against now, read through the Git extension's API.
+    registerCompare(personas, measurements, tokens, tree),
     phase('problems', () => new CapDiagnostics(personas, measurements)),
     phase('decorations', () => new DropDecorations(personas, measurements)),
     phase('status', () => new PersonaStatusBar(personas, measurements, tokens, secrets)),

@@ -5,13 +5,13 @@
 import assert from 'node:assert';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { DOCTOR_BUNDLE, doctorBuild, JSON5_BUNDLE, nodeExtensionBuild, PREVIEW_SESSION_BUNDLE, RUNTIME_BUNDLES, SCAFFOLDING_BUNDLE, SECRETS_UI_BUNDLE, secretsUiBuild, SKILLS_UI_BUNDLE, skillsUiBuild } from '../../scripts/nodeBuild.mjs';
+import { COMPARE_BUNDLE, DOCTOR_BUNDLE, doctorBuild, JSON5_BUNDLE, nodeExtensionBuild, PREVIEW_SESSION_BUNDLE, RUNTIME_BUNDLES, SCAFFOLDING_BUNDLE, SECRETS_UI_BUNDLE, secretsUiBuild, SKILLS_UI_BUNDLE, skillsUiBuild } from '../../scripts/nodeBuild.mjs';
 import { SECRETS_BUNDLE } from '../../scripts/secretsBuild.mjs';
 
 const ROOT = path.join(__dirname, '..', '..');
 
 /** Inputs that must never be in extension.js: each is loaded only where it is needed. */
-const LAZY = [/^src\/extension\/commands\/(scaffolding|newPersona|createFiles)\.ts$/, /^node_modules\/json5\//, /^node_modules\/gpt-tokenizer\//, /^node_modules\/picomatch\//, /^src\/core\/tokensCount\.ts$/, /^src\/extension\/tokens\/worker\.ts$/, /secretlint/, /^src\/core\/secrets\//, /^node_modules\/yaml\//, /^src\/core\/skills\/(?!messages)/, /^src\/extension\/(model\/skills(Model|Ui)|model\/skillFiles|model\/skillSection|problems\/skill\w+|tree\/skillItems|util\/skillMessages)\.ts$/, /^src\/extension\/(model\/secretScans|model\/secretsUi|problems\/secret\w+|tree\/secretDecorations|preview\/secretMasks|util\/secretMessages|commands\/secretCopy)\.ts$/, /^src\/extension\/preview\/(previewSession|soulModel|blocks|sync|droppedText|maskedModel)\.ts$/, /^src\/core\/runtimes\/(zeroclaw|codex)\.ts$/];
+const LAZY = [/^src\/extension\/compare\/(compare|comparisons|compareCommands|compareDocuments|compareText|fileHistory|gitApi|revisionInput)\.ts$/, /^src\/extension\/commands\/(scaffolding|newPersona|createFiles)\.ts$/, /^node_modules\/json5\//, /^node_modules\/gpt-tokenizer\//, /^node_modules\/picomatch\//, /^src\/core\/tokensCount\.ts$/, /^src\/extension\/tokens\/worker\.ts$/, /secretlint/, /^src\/core\/secrets\//, /^node_modules\/yaml\//, /^src\/core\/skills\/(?!messages)/, /^src\/extension\/(model\/skills(Model|Ui)|model\/skillFiles|model\/skillSection|problems\/skill\w+|tree\/skillItems|util\/skillMessages)\.ts$/, /^src\/extension\/(model\/secretScans|model\/secretsUi|problems\/secret\w+|tree\/secretDecorations|preview\/secretMasks|util\/secretMessages|commands\/secretCopy)\.ts$/, /^src\/extension\/preview\/(previewSession|soulModel|blocks|sync|droppedText|maskedModel)\.ts$/, /^src\/core\/runtimes\/(zeroclaw|codex)\.ts$/];
 
 describe('node: the Node build of the extension', () => {
   let metafile: esbuild.Metafile;
@@ -36,10 +36,10 @@ describe('node: the Node build of the extension', () => {
     assert.deepStrictEqual(inputs.filter((input) => LAZY.some((pattern) => pattern.test(input))), []);
   });
 
-  it('requires the JSON5 parser, the scaffolding, the preview session, the secrets UI, the skills UI, the detector and doctor\'s migrations from their own bundles beside it', () => {
+  it('requires the JSON5 parser, the scaffolding, the preview session, the comparison, the secrets UI, the skills UI, the detector and doctor\'s migrations from their own bundles beside it', () => {
     // The output's imports: esbuild lists type-only imports it dropped among the inputs'.
     const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
-    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(), [`./${JSON5_BUNDLE}`, `./${PREVIEW_SESSION_BUNDLE}`, `./${SCAFFOLDING_BUNDLE}`, `./${SECRETS_BUNDLE}`, `./${SECRETS_UI_BUNDLE}`, `./${SKILLS_UI_BUNDLE}`, `./${DOCTOR_BUNDLE}`, ...Object.values(RUNTIME_BUNDLES).map((bundle) => `./${bundle}`)].sort());
+    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(), [`./${COMPARE_BUNDLE}`, `./${JSON5_BUNDLE}`, `./${PREVIEW_SESSION_BUNDLE}`, `./${SCAFFOLDING_BUNDLE}`, `./${SECRETS_BUNDLE}`, `./${SECRETS_UI_BUNDLE}`, `./${SKILLS_UI_BUNDLE}`, `./${DOCTOR_BUNDLE}`, ...Object.values(RUNTIME_BUNDLES).map((bundle) => `./${bundle}`)].sort());
   });
 
   it('holds none of the templates the scaffolding writes', () => {

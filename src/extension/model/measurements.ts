@@ -14,8 +14,8 @@ import {
   HeartwoodReport,
   isBootstrapName,
   PersonaInput,
-  RuntimeOptions,
   RuntimeId,
+  RuntimeOptions,
   RuntimeProfile,
   runtimeProfile,
   reportHeartwood,
@@ -53,6 +53,17 @@ export interface HeartwoodMeasure {
   readonly caps: HeartwoodCaps;
 }
 
+/** What a folder's composition was made with, besides the files' content. */
+export interface CompositionInputs {
+  readonly profile: RuntimeProfile;
+  readonly options: RuntimeOptions;
+  /** The paths read, relative to the folder (nothing above the workspace folder). */
+  readonly names: readonly string[];
+  readonly composition: Composition;
+  /** The runtime's own composition, without the skill catalog OpenClaw's `composition` starts with: what a revision is composed as. */
+  readonly composed: Composition;
+}
+
 /** HEARTWOOD.md keeps its own caps (thousands of characters): this many bytes hold far more than any. */
 const HEARTWOOD_READ_LIMIT = 1024 * 1024;
 
@@ -64,6 +75,8 @@ interface Composed {
   readonly dir: string;
   readonly contents: ReadonlyMap<string, FileContent>;
   readonly composition: Composition;
+  /** `composition` without the skill catalog. */
+  readonly composed: Composition;
   readonly skills?: SkillsMeasure;
 }
 
@@ -76,6 +89,8 @@ interface FolderState {
   reads: readonly string[];
   /** The runtime would look above the workspace folder; those folders are not read or shown. */
   clamped?: boolean;
+  /** The runtime, options and paths of the last composition: what a comparison composes an earlier revision with. */
+  inputs?: CompositionInputs;
   /** HEARTWOOD.md's last measure and the content and settings it was made from. */
   heartwood?: { readonly content: FileContent; readonly settings: string; readonly measure: HeartwoodMeasure };
 }
@@ -151,6 +166,14 @@ export class Measurements extends Disposable {
       },
     );
     return composition;
+  }
+
+  /** The folder's composition now and the runtime, options and paths it was made with. */
+  async inputs(folder: vscode.Uri): Promise<CompositionInputs> {
+    const composition = await this.composition(folder);
+    const inputs = this.state(folder.toString()).inputs;
+    // A change since may have started the next pass: these are of the composition returned.
+    return inputs?.composition === composition ? inputs : this.inputs(folder);
   }
 
   /**
@@ -271,11 +294,18 @@ export class Measurements extends Disposable {
     this.track(folder, state, names);
     const skills = runtime === 'openclaw' ? await this.skills(folder).catch((error: unknown) => void logUnexpected('the skill catalog', error)) : undefined;
     const last = state.last;
-    if (last && last.runtime === runtime && last.options === optionsKey && last.skills === skills && sameContents(last.contents, contents)) return last.composition;
-    const input: PersonaInput = { dir, files: contents };
-    const composed = profile.compose(input, options);
-    const composition = skills ? this.skillsBundle().withSection(composed, skills, options.workspacePath ?? dir) : composed;
-    state.last = { runtime, options: optionsKey, runtimeOptions: options, dir, contents, composition, skills };
+    let composition: Composition;
+    let composed: Composition;
+    if (last && last.runtime === runtime && last.options === optionsKey && last.skills === skills && sameContents(last.contents, contents)) {
+      composition = last.composition;
+      composed = last.composed;
+    } else {
+      const input: PersonaInput = { dir, files: contents };
+      composed = profile.compose(input, options);
+      composition = skills ? this.skillsBundle().withSection(composed, skills, options.workspacePath ?? dir) : composed;
+      state.last = { runtime, options: optionsKey, runtimeOptions: options, dir, contents, composition, composed, skills };
+    }
+    state.inputs = { profile, options, names, composition, composed };
     return composition;
   }
 

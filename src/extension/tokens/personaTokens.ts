@@ -106,6 +106,17 @@ export class PersonaTokens extends Disposable {
     else this.counting.request();
   }
 
+  /**
+   * Tokens of another composition of the folder (an earlier revision's, for a comparison),
+   * counted at once; undefined when tokens are off or cannot be counted here.
+   */
+  async countOther(folder: vscode.Uri, label: string, composition: Composition): Promise<Omit<PersonaTokenCounts, 'composition'> | undefined> {
+    const encoding = this.settings(folder).encoding;
+    if (encoding === undefined || this.isDisposed || !createTokenEngine) return undefined;
+    const counted = await this.counter.count(counterKey(`${folder.toString()}\u0000${label}`, composition.runtime), composition, encoding);
+    return counted;
+  }
+
   private countWanted(): void {
     for (const wanted of this.wanted.values()) {
       if (wanted.started) continue;

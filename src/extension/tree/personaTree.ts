@@ -24,6 +24,8 @@ export const PERSONAS_VIEW = 'personaStudio.personas';
  * again, this many times at most, once the user stops typing (a collapsed persona never shows).
  */
 const MAX_RETRIES = 3;
+/** Adds a file's history to its tooltip on hover; `refresh` lets a later hover ask again. */
+export type TooltipHistory = (tooltip: vscode.MarkdownString, node: FileNode, token: vscode.CancellationToken, refresh: () => void) => Promise<void>;
 /** More personas than this start collapsed. */
 const EXPAND_UP_TO = 5;
 /** A refresh of the whole tree, which swallows any single persona's. */
@@ -39,6 +41,11 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
   private readonly freshness = new Freshness();
   private readonly verifications = new Throttle<string>((keys) => this.verify(keys), { delayMs: TREE_VERIFY_AFTER_MS });
   private readonly retries = new Map<string, number>();
+
+  /** Where a file is heading, from its git history, for its tooltip: set where history can be read. */
+  private history: TooltipHistory | undefined;
+  /** Tooltips of file items left undefined for resolveTreeItem, by item. */
+  private readonly deferredTooltips = new WeakMap<vscode.TreeItem, vscode.MarkdownString>();
 
   /** Personas the user has open in the tree: only these are measured before they are shown. */
   private readonly expanded = new Set<string>();
@@ -241,7 +248,28 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
       ? bootstrapFileItem(node, await this.stats.file(node.parent.uri, node.name))
       : heartwoodItem(node, await this.stats.heartwood(node.parent.uri));
     const target = this.links?.target(node.uri);
-    return target === undefined ? item : markLinkOutside(item, node.name, target);
+    const shown = target === undefined ? item : markLinkOutside(item, node.name, target);
+    if (this.history && isBootstrapName(node.name) && shown.tooltip instanceof vscode.MarkdownString) {
+      this.deferredTooltips.set(shown, shown.tooltip);
+      shown.tooltip = undefined;
+    }
+    return shown;
+  }
+
+  /** Tooltips of files get their history's lines (a sparkline, a forecast), read on hover. */
+  setHistory(history: TooltipHistory): void {
+    this.history = history;
+  }
+
+  /** VS Code resolves only a tooltip left undefined: a file's item with a history to add leaves it so, for its hover. */
+  async resolveTreeItem(item: vscode.TreeItem, element: TreeNode, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
+    const base = this.deferredTooltips.get(item);
+    if (base && element.kind === 'file' && this.history) {
+      // A copy: a second resolve of the item starts again from its own lines.
+      const tooltip = (item.tooltip = new vscode.MarkdownString(base.value, true));
+      await this.history(tooltip, element, token, () => this.refreshes.add(element.parent.uri.toString()));
+    }
+    return item;
   }
 
   getParent(element: TreeNode): TreeNode | undefined {

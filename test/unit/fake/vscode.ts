@@ -109,6 +109,18 @@ export class Range {
   ) {}
 }
 
+export class CodeLens {
+  constructor(
+    readonly range: Range,
+    readonly command?: { title: string; command: string },
+  ) {}
+}
+
+export enum QuickPickItemKind {
+  Separator = -1,
+  Default = 0,
+}
+
 export enum ConfigurationTarget {
   Global = 1,
   Workspace = 2,
@@ -275,6 +287,12 @@ export const workspace = {
   onDidChangeWorkspaceFolders: never.event,
   onDidGrantWorkspaceTrust: never.event,
   onDidRenameFiles: never.event,
+  /** Content providers by scheme, for tests that read virtual documents. */
+  contentProviders: new Map<string, { provideTextDocumentContent(uri: Uri): string }>(),
+  registerTextDocumentContentProvider(scheme: string, provider: { provideTextDocumentContent(uri: Uri): string }) {
+    workspace.contentProviders.set(scheme, provider);
+    return new Disposable(() => workspace.contentProviders.delete(scheme));
+  },
   createFileSystemWatcher(glob: string) {
     const watcher: Watcher = { matches: globMatcher([glob]), create: new EventEmitter<Uri>(), change: new EventEmitter<Uri>(), remove: new EventEmitter<Uri>() };
     memory.watchers.add(watcher);
@@ -327,10 +345,47 @@ export const window = {
     messages.push(message);
     return undefined;
   },
+  /** What `showQuickPick` answers, from the items it was shown: a test sets it; by default nothing is picked. */
+  pick: undefined as undefined | ((items: readonly unknown[]) => unknown),
+  async showQuickPick(items: readonly unknown[] | Promise<readonly unknown[]>) {
+    return window.pick?.(await items);
+  },
 };
 
+/** Every command executed through `commands.executeCommand`, with its arguments. */
+const executed: { command: string; args: unknown[] }[] = [];
+const registered = new Map<string, (...args: unknown[]) => unknown>();
+
 export const commands = {
-  async executeCommand() {
-    return undefined;
+  executed,
+  async executeCommand(command: string, ...args: unknown[]) {
+    executed.push({ command, args });
+    return registered.get(command)?.(...args);
+  },
+  registerCommand(command: string, run: (...args: unknown[]) => unknown) {
+    registered.set(command, run);
+    return new Disposable(() => registered.delete(command));
+  },
+};
+
+/** CodeLens providers, for tests that read lenses. */
+const codeLensProviders: { selector: unknown; provider: { provideCodeLenses(document: { uri: Uri }): CodeLens[] } }[] = [];
+
+export const languages = {
+  codeLensProviders,
+  registerCodeLensProvider(selector: unknown, provider: { provideCodeLenses(document: { uri: Uri }): CodeLens[] }) {
+    const entry = { selector, provider };
+    codeLensProviders.push(entry);
+    return new Disposable(() => codeLensProviders.splice(codeLensProviders.indexOf(entry), 1));
+  },
+};
+
+/** Extensions by id a test installs (`vscode.git`'s API, for one). */
+const installed = new Map<string, unknown>();
+
+export const extensions = {
+  installed,
+  getExtension(id: string) {
+    return installed.get(id);
   },
 };

@@ -1,0 +1,246 @@
+// "Compare Soul with HEAD/Revision" in the in-memory VS Code, with a Git extension whose API
+// answers from a real repository the test builds: the left side is what `persona-studio
+// compose` printed at the revision, the right what the editors hold, and the title and
+// CodeLens say which files became cut.
+import assert from 'node:assert';
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { commands, extensions, languages, window as fakeWindow, workspace as fakeWorkspace } from './fake/vscode';
+// After the fake: `vscode` resolves to it.
+import * as vscode from 'vscode';
+import { Composition, compareCompositions, FileContent, runtimeProfile, RuntimeOptions } from '../../src/core';
+import { diffPersona } from '../../src/cli/diff';
+import { Comparisons } from '../../src/extension/compare/comparisons';
+import { compareCommands } from '../../src/extension/compare/compareCommands';
+import { COMPARE_SCHEME } from '../../src/extension/compare/compareDocuments';
+import { lensLines } from '../../src/extension/compare/compareText';
+import type { GitExtension, GitRepository } from '../../src/extension/compare/gitApi';
+import type { CompositionInputs } from '../../src/extension/model/measurements';
+import type { PersonaWorkspace } from '../../src/extension/model/personaWorkspace';
+
+const root = path.resolve(__dirname, '../..');
+const cli = path.join(root, 'dist/cli.js');
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function git(dir: string, args: readonly string[], date?: number): string {
+  const stamp = date === undefined ? {} : { GIT_AUTHOR_DATE: new Date(date).toISOString(), GIT_COMMITTER_DATE: new Date(date).toISOString() };
+  const env = { ...process.env, GIT_AUTHOR_NAME: 'A', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'A', GIT_COMMITTER_EMAIL: 'a@example.com', ...stamp };
+  return execFileSync('git', ['-c', 'init.defaultBranch=main', ...args], { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function repo(files: Record<string, string> = {}): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'persona-compare-')));
+  git(dir, ['init', '-q']);
+  if (Object.keys(files).length > 0) commit(dir, files, 'first');
+  return dir;
+}
+
+function commit(dir: string, files: Record<string, string>, message: string, date?: number): void {
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  git(dir, ['add', '-A']);
+  git(dir, ['commit', '-q', '-m', message], date);
+}
+
+/** The Git extension's API over a real repository, as `vscode.git` answers (its errors included). */
+function gitRepository(dir: string): GitRepository {
+  const head = spawnSync('git', ['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: dir, encoding: 'utf8' }).stdout.trim();
+  return {
+    rootUri: vscode.Uri.file(dir),
+    state: { HEAD: { type: 0, name: 'main', commit: head || undefined } },
+    async getObjectDetails(treeish, file) {
+      const line = git(dir, ['ls-tree', '-l', treeish, '--', file]).split('\n')[0];
+      const match = /^(\d+) \w+ ([0-9a-f]+) +(\d+|-)\t/.exec(line);
+      if (!match) throw Object.assign(new Error('Path not known by git'), { gitErrorCode: 'UnknownPath' });
+      return { mode: match[1], object: match[2], size: Number(match[3]) || 0 };
+    },
+    async buffer(ref, file) {
+      return execFileSync('git', ['show', `${ref}:${file}`], { cwd: dir });
+    },
+    async getCommit(ref) {
+      const hash = git(dir, ['rev-parse', '--verify', `${ref}^{commit}`]).trim();
+      return { hash, message: '', parents: [] };
+    },
+    async getBranches() {
+      return git(dir, ['for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads']).trim().split('\n').filter(Boolean).map((line) => ({ type: 0, name: line.split(' ')[0], commit: line.split(' ')[1] }));
+    },
+    async log(options) {
+      const lines = git(dir, ['log', `-n${options?.maxEntries ?? 32}`, '--format=%H %ct %s', ...(options?.path ? ['--', options.path] : [])]).trim().split('\n').filter(Boolean);
+      return lines.map((line) => {
+        const [hash, seconds, ...message] = line.split(' ');
+        return { hash, commitDate: new Date(Number(seconds) * 1000), message: message.join(' '), parents: [] };
+      });
+    },
+  };
+}
+
+function installGit(repository: GitRepository | undefined, enabled = true): void {
+  const exports: GitExtension = {
+    enabled,
+    getAPI: () => ({
+      state: 'initialized',
+      onDidChangeState: () => ({ dispose() {} }),
+      getRepository: () => repository ?? null,
+    }),
+  };
+  extensions.installed.set('vscode.git', { isActive: true, exports, activate: async () => exports });
+}
+
+const openclaw = runtimeProfile('openclaw');
+const options: RuntimeOptions = {};
+
+/** Measurements as the comparison reads them: the folder's files now (editor text where given), composed under OpenClaw. */
+function measurementsOf(dir: string, now: Record<string, string>) {
+  const names = openclaw.filesToRead(dir, () => false);
+  const files = new Map<string, FileContent>();
+  for (const name of names) {
+    if (now[name] !== undefined) files.set(name, { kind: 'text', text: now[name] });
+    else if (fs.existsSync(path.join(dir, name))) {
+      const bytes = fs.readFileSync(path.join(dir, name));
+      files.set(name, { kind: 'bytes', bytes, size: bytes.byteLength });
+    }
+  }
+  const composition: Composition = openclaw.compose({ dir, files }, options);
+  const inputs: CompositionInputs = { profile: openclaw, options, names, composition, composed: composition };
+  return { inputs: async () => inputs, onDidChange: () => ({ dispose() {} }) };
+}
+
+const LONG_SOUL = `You are Ava.\n${'Keep every rule. '.repeat(1500)}\n`;
+
+describe('Compare Soul with a revision (in-memory VS Code, a real repository)', () => {
+  let comparisons: Comparisons | undefined;
+  afterEach(() => {
+    comparisons?.dispose();
+    comparisons = undefined;
+    extensions.installed.clear();
+    commands.executed.length = 0;
+    fakeWindow.messages.length = 0;
+    fakeWindow.pick = undefined;
+  });
+
+  it('opens the diff: left the CLI compose at HEAD, right the unsaved text, cut, and says SOUL.md became cut', async () => {
+    const dir = repo({ 'SOUL.md': 'You are Ava.\n', 'AGENTS.md': 'Be brief.\n' });
+    installGit(gitRepository(dir));
+    comparisons = new Comparisons(measurementsOf(dir, { 'SOUL.md': LONG_SOUL }));
+    const shown = await comparisons.compare(vscode.Uri.file(dir), 'ava', 'HEAD');
+    assert.ok(shown, fakeWindow.messages.join('\n'));
+    const composed = execFileSync(process.execPath, [cli, 'compose', '--runtime', 'openclaw', dir], { encoding: 'utf8' });
+    assert.strictEqual(shown.before.text, composed);
+    // The virtual documents hold exactly the two texts.
+    const provider = fakeWorkspace.contentProviders.get(COMPARE_SCHEME)!;
+    assert.strictEqual(provider.provideTextDocumentContent(shown.uris.before as never), composed);
+    assert.strictEqual(provider.provideTextDocumentContent(shown.uris.after as never), shown.after.text);
+    assert.match(shown.after.text, /truncated/i);
+    const diff = commands.executed.find((call) => call.command === 'vscode.diff');
+    assert.ok(diff);
+    assert.deepStrictEqual(diff.args.slice(0, 2), [shown.uris.before, shown.uris.after]);
+    assert.match(String(diff.args[2]), /SOUL\.md became cut/);
+    // The totals at the top; SOUL.md's line above its section, on each side.
+    for (const [uri, composition] of [[shown.uris.after, shown.after], [shown.uris.before, shown.before]] as const) {
+      const lenses = languages.codeLensProviders[0].provider.provideCodeLenses({ uri: uri as never }).map((lens) => [lens.range.start.line, lens.command?.title]);
+      assert.strictEqual(lenses[0][0], 0);
+      assert.match(String(lenses[0][1]), /since HEAD \([0-9a-f]{7}\); SOUL\.md became cut$/);
+      const soul = lenses.find(([, title]) => /^SOUL\.md: 13 → 25,\d{3} chars \(\+25,\d{3}\); became cut$/.test(String(title)));
+      assert.ok(soul, JSON.stringify(lenses));
+      assert.match(composition.text.split('\n')[Number(soul[0])], /^## .*SOUL\.md$/);
+    }
+  });
+
+  it('composes the revision as the CLI diff does: a link, a missing file, a file added since', async () => {
+    const dir = repo();
+    commit(dir, { 'SOUL.md': 'Old soul.\n', 'rules/agents.md': 'Old rules.\n' }, 'first');
+    fs.symlinkSync('rules/agents.md', path.join(dir, 'AGENTS.md'));
+    commit(dir, {}, 'link');
+    commit(dir, { 'SOUL.md': 'New soul.\n', 'USER.md': 'A user.\n' }, 'second');
+    installGit(gitRepository(dir));
+    const first = git(dir, ['rev-parse', 'HEAD~1']).trim();
+    comparisons = new Comparisons(measurementsOf(dir, {}));
+    const shown = await comparisons.compare(vscode.Uri.file(dir), 'ava', first);
+    assert.ok(shown, fakeWindow.messages.join('\n'));
+    const cliSide = diffPersona(dir, openclaw, options, first);
+    assert.strictEqual(shown.before.text, cliSide.before.text);
+    assert.deepStrictEqual(
+      compareCompositions(shown.before, shown.after).files.map((file) => [file.name, file.changes]),
+      cliSide.diff.delta.files.map((file) => [file.name, file.changes]),
+    );
+  });
+
+  it('says why it cannot compare: no such revision, no commits, no Git extension, Git disabled', async () => {
+    const dir = repo({ 'SOUL.md': 'You are Ava.\n' });
+    const measurements = measurementsOf(dir, {});
+    installGit(gitRepository(dir));
+    comparisons = new Comparisons(measurements);
+    assert.strictEqual(await comparisons.compare(vscode.Uri.file(dir), 'ava', 'nope'), undefined);
+    const empty = repo();
+    installGit(gitRepository(empty));
+    assert.strictEqual(await comparisons.compare(vscode.Uri.file(empty), 'ava', 'HEAD'), undefined);
+    extensions.installed.clear();
+    assert.strictEqual(await comparisons.compare(vscode.Uri.file(dir), 'ava', 'HEAD'), undefined);
+    installGit(gitRepository(dir), false);
+    assert.strictEqual(await comparisons.compare(vscode.Uri.file(dir), 'ava', 'HEAD'), undefined);
+    installGit(undefined);
+    assert.strictEqual(await comparisons.compare(vscode.Uri.file(dir), 'ava', 'HEAD'), undefined);
+    assert.deepStrictEqual(fakeWindow.messages, [
+      'nope: no such revision in this repository (in a shallow clone, fetch more of its history).',
+      'The repository has no commits yet: there is no HEAD to compare with.',
+      "Comparing with a revision needs VS Code's built-in Git extension, which is not available here.",
+      'Comparing with a revision needs the Git extension, which is disabled (setting git.enabled).',
+      `${dir} is not in a git repository.`,
+    ]);
+    assert.ok(!commands.executed.some((call) => call.command === 'vscode.diff'));
+  });
+
+  it('"Compare Soul with Revision…" offers HEAD, the branches and the recent commits, and compares the one picked', async () => {
+    const dir = repo({ 'SOUL.md': 'One.\n' });
+    commit(dir, { 'SOUL.md': 'Two.\n' }, 'second');
+    git(dir, ['branch', 'draft', 'HEAD~1']);
+    installGit(gitRepository(dir));
+    comparisons = new Comparisons(measurementsOf(dir, {}));
+    const persona = { uri: vscode.Uri.file(dir), label: 'ava' };
+    const run = compareCommands({} as PersonaWorkspace, comparisons);
+    let shown: readonly string[] = [];
+    fakeWindow.pick = (items) => {
+      shown = (items as { label: string }[]).map((item) => item.label);
+      return (items as { label: string }[]).find((item) => item.label.endsWith('draft'));
+    };
+    await run.compareWithRevision({ persona });
+    assert.deepStrictEqual(shown.slice(0, 2), ['HEAD', 'Branches']);
+    assert.ok(shown.includes('$(git-branch) draft') && shown.includes('$(git-branch) main'), shown.join('\n'));
+    assert.strictEqual(shown.filter((label) => label.startsWith('$(git-commit)')).length, 2);
+    const diff = commands.executed.find((call) => call.command === 'vscode.diff');
+    assert.match(String(diff?.args[2]), /: OpenClaw [\d.]+ at draft \([0-9a-f]{7}\) ↔ now \(0 chars since draft/);
+  });
+
+  it("a file's tooltip lines: its sizes over its commits and when OpenClaw starts cutting it, as `diff --history` says", async () => {
+    const dir = repo();
+    const start = Date.now() - 30 * DAY;
+    for (let day = 0; day <= 30; day += 3) commit(dir, { 'MEMORY.md': 'm'.repeat(5000 + 410 * day) }, `day ${day}`, start + day * DAY);
+    commit(dir, { 'SOUL.md': 'You are Ava.\n' }, 'soul');
+    installGit(gitRepository(dir));
+    comparisons = new Comparisons(measurementsOf(dir, {}));
+    const lines = await comparisons.history(vscode.Uri.file(dir), 'MEMORY.md');
+    const printed = execFileSync(process.execPath, [cli, 'diff', '--runtime', 'openclaw', '--history', '--json', dir], { encoding: 'utf8' });
+    const memory = JSON.parse(printed).personas[0].history.find((file: { name: string }) => file.name === 'MEMORY.md');
+    assert.deepStrictEqual(lines, [`Last 11 commits: ${memory.sparkline}`, memory.message]);
+    assert.match(lines![1], /^MEMORY\.md grew 410 chars a day over 30 days; at this rate OpenClaw starts cutting it in about 7 days$/);
+    // One commit of SOUL.md says nothing; a file the history does not hold neither.
+    assert.strictEqual(await comparisons.history(vscode.Uri.file(dir), 'SOUL.md'), undefined);
+    assert.strictEqual(await comparisons.history(vscode.Uri.file(dir), 'USER.md'), undefined);
+  });
+
+  it('the lens lines: totals with tokens, each changed file, the notes', () => {
+    const before = openclaw.compose({ dir: '/p', files: new Map([['SOUL.md', { kind: 'text', text: 'Short.\n' }]]) }, options);
+    const after = openclaw.compose({ dir: '/p', files: new Map([['SOUL.md', { kind: 'text', text: LONG_SOUL }]]) }, options);
+    const delta = compareCompositions(before, after, (text) => text.length);
+    const lines = lensLines(delta, 'HEAD', ['MEMORY.md at abc1234: a submodule, not read']);
+    assert.strictEqual(lines.length, 3);
+    assert.match(lines[0], /^\+\d[\d,]* chars, \+\d[\d,]* tokens since HEAD; SOUL\.md became cut$/);
+    assert.match(lines[1], /^SOUL\.md: 7 → 25,\d{3} chars \(\+25,\d{3}\), \d+ → [\d,]+ tokens \(\+[\d,]+\); became cut$/);
+    assert.strictEqual(lines[2], 'note: MEMORY.md at abc1234: a submodule, not read');
+  });
+});
