@@ -52,8 +52,9 @@ describe('Soul preview under a runtime', function () {
     assert.ok((await previewSoul(frame)).startsWith('# Project Context\n'), 'the preamble is shown');
     const section = frame.locator('.section[data-name="SOUL.md"]');
     assert.equal(await section.getAttribute('data-status'), 'cut');
-    const percent = (SOUL.length / 20_000) * 100;
-    assert.equal(await section.locator('.size').innerText(), `${count(SOUL.length)} chars · ${Number.isInteger(percent) ? percent : percent.toFixed(1)} % of 20,000`);
+    // OpenClaw's own size of a file: its text without trailing white space.
+    const percent = (SOUL.trimEnd().length / 20_000) * 100;
+    assert.equal(await section.locator('.size').innerText(), `${count(SOUL.trimEnd().length)} chars · ${Number.isInteger(percent) ? percent : percent.toFixed(1)} % of 20,000`);
     assert.equal(await section.locator('.counts').innerText(), `kept ${count(head)} + ${count(tail)} · dropped ${count(total - head - tail)} chars`);
     assert.match(await section.locator('.marker').innerText(), new RegExp(`\\[\\.\\.\\.truncated, read SOUL\\.md for full content\\.\\.\\.\\]\\n…\\(truncated SOUL\\.md: kept ${head}\\+${tail} chars of ${total}\\)…`));
     assert.match(await frame.locator('#missing').innerText(), /Not loaded by OpenClaw[^\n]*: TOOLS\.md HEARTBEAT\.md/);
