@@ -4,6 +4,7 @@ import { openclaw } from './openclaw';
 import { toolnexus } from './toolnexus';
 import { zeroclaw } from './zeroclaw';
 import { codex } from './codex';
+import { hermes } from './hermes';
 
 export * from './profile';
 export { bootstrapSource, toolnexus } from './toolnexus';
@@ -15,6 +16,20 @@ export { OPENCLAW_STATE_FILE, releaseFromConfig, releaseFromPackageJson, setupCo
 export { RUST_WHITE_SPACE, rustTrimRange, truncationMarker, ZEROCLAW_HEADING, ZEROCLAW_MAX_CHARS, zeroclaw } from './zeroclaw';
 export { filesWithinWorkspace, WorkspaceFiles } from './withinWorkspace';
 export { CODEX_PROJECT_DOC_MAX_BYTES, codex, codexMessage } from './codex';
+export {
+  composeHermes,
+  HERMES_DEFAULT_IDENTITY,
+  HERMES_DEFAULT_MAX_CHARS,
+  HERMES_MEMORY_CHAR_LIMIT,
+  HERMES_RELEASE,
+  HERMES_USER_CHAR_LIMIT,
+  hermes,
+  hermesCapRule,
+  hermesMaxChars,
+  relativePrefix,
+  truncateForHermes,
+} from './hermes';
+export { HERMES_INVISIBLE_CHARS, HERMES_MAX_SCAN_CHARS, HERMES_THREAT_PATTERNS, scanForThreats, ThreatFinding, ThreatScope, threatPatterns } from './hermesScan';
 
 export const DEFAULT_RUNTIME: RuntimeId = 'toolnexus';
 
@@ -23,6 +38,7 @@ const profiles: ReadonlyMap<RuntimeId, RuntimeProfile> = new Map<RuntimeId, Runt
   [openclaw.id, openclaw],
   [zeroclaw.id, zeroclaw],
   [codex.id, codex],
+  [hermes.id, hermes],
 ]);
 
 /** The ids of the runtimes there are profiles for, default first. */
