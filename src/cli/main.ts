@@ -28,6 +28,7 @@ import {
   TemplateName,
 } from '../core';
 import { folderOptions, openclawRelease } from './openclawOptions';
+import { hermesFlags, hermesOptions, HermesValues } from './hermesOptions';
 import { UsageError } from './usageError';
 import { checkPersona, formatCheck, PersonaCheck } from './check';
 import { diffPersona, formatDiffText } from './diff';
@@ -56,7 +57,8 @@ const USAGE = `Usage:
                                           (never overwrites; FILE may be ${HEARTWOOD_FILE})
 Runtime options:
   --runtime NAME          ${RUNTIME_IDS.join(' | ')} (default ${RUNTIME_IDS[0]})
-  --session KIND          OpenClaw's session: main | subagent | cron | group (default main)
+  --session KIND          the session: main | subagent | cron | group (default main); OpenClaw's
+                          kinds, and Hermes's (subagent also stands for --ignore-rules)
   --openclaw-version V    the OpenClaw release to compose as, e.g. 2026.7.35 (default the newest known)
   --setup STATE           OpenClaw's first-run setup: completed | pending (default: what DIR's
                           .openclaw/workspace-state.json records, else completed)
@@ -66,6 +68,14 @@ Runtime options:
   --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw;
                           its caps win over the two above, as in the editor (~/ is your home)
   --agent ID              the agent whose caps --config reads (default main)
+  --hermes-home DIR       Hermes's home, whose SOUL.md and memories/ it reads, for --runtime hermes
+                          (default DIR; Hermes's own is $HERMES_HOME, else ~/.hermes)
+  --hermes-project DIR    the folder Hermes runs in, whose project files it reads (default DIR;
+                          with --session cron, the job's workdir)
+  --context-window N      the model's context window in tokens, which sets Hermes's cap a file
+                          (default unknown: 20,000 chars; 48,000 at a 200k window)
+  --context-file-max-chars N
+                          Hermes's context_file_max_chars: the cap a file, whatever the window
 Skill options (--runtime openclaw; check lists the skills of DIR/skills and DIR/.agents/skills):
   --part P                context | skills | all: the Project Context (default), the ## Skills
                           section, or both with what stands between them in the system prompt
@@ -85,6 +95,7 @@ const runtimeFlags = {
   setup: { type: 'string' },
   'bootstrap-max-chars': { type: 'string' },
   'bootstrap-total-max-chars': { type: 'string' },
+  ...hermesFlags,
 } as const;
 
 interface RuntimeChoice {
@@ -97,7 +108,7 @@ type RuntimeValues = { runtime?: string; session?: string; 'workspace-path'?: st
   'bootstrap-total-max-chars'?: string;
   'openclaw-version'?: string;
   setup?: string;
-};
+} & HermesValues;
 
 function runtimeChoice(values: RuntimeValues, err?: NodeJS.WritableStream): RuntimeChoice {
   const id = values.runtime ?? RUNTIME_IDS[0];
@@ -110,7 +121,7 @@ function runtimeChoice(values: RuntimeValues, err?: NodeJS.WritableStream): Runt
   const flags = openclawCapFlags(values, id);
   const caps = values.config === undefined ? {} : configCaps(values.config, values.agent, id);
   if (values.agent !== undefined && values.config === undefined) throw new UsageError('--agent picks the agent whose caps --config reads: give --config FILE too');
-  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...flags, ...caps, ...openclawRelease(values, id, err) } };
+  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...flags, ...caps, ...openclawRelease(values, id, err), ...hermesOptions(values, id) } };
 }
 
 /** `--bootstrap-max-chars` and `--bootstrap-total-max-chars`, which only OpenClaw has. */
@@ -227,7 +238,7 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
     checks.push({ ...check, ...(await checkText(composition, label)) });
   }
   const secretSent = checks.some((c) => c.secrets?.some((s) => s.sent));
-  const failed = secretSent || checks.some((c) => c.cut || c.refused || c.skillsFailed || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
+  const failed = secretSent || checks.some((c) => c.cut || c.refused || (c.blocked?.length ?? 0) > 0 || c.skillsFailed || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
   if (format === 'github') out.write(formatGithub(checks, label, warnAt !== undefined));
   else if (format === 'problems') out.write(formatProblems(checks, label));
   else if (format === 'json') {

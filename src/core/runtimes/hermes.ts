@@ -6,6 +6,7 @@
 // joined by a blank line: SOUL.md as the identity (no heading), the "# Project Context" block, the
 // MEMORY block, the USER block (Hermes's own guidance between them is no persona file: left out).
 import { DEFAULT_WARN_AT } from '../bootstrap';
+import { formatCount } from '../format';
 import { CapState, worseState } from '../report';
 import { Composition, FileContent, FileMeasure, PersonaInput, RuntimeOptions, RuntimeProfile } from './profile';
 import {
@@ -19,7 +20,6 @@ import {
   HERMES_DEFAULT_IDENTITY,
   HERMES_MD,
   HERMES_RELEASE,
-  hermesCapRule,
   hermesMaxChars,
   joinPath,
   NEVER_READ,
@@ -292,7 +292,7 @@ export function composeHermes(input: PersonaInput, options: RuntimeOptions = {})
 export const hermes: RuntimeProfile = {
   id: 'hermes',
   label: `Hermes Agent ${HERMES_RELEASE}`,
-  labelFor: (options) => `Hermes Agent ${HERMES_RELEASE} (${hermesCapRule(options?.contextWindow, options?.maxChars)})`,
+  labelFor: (options) => `Hermes Agent ${HERMES_RELEASE} (${formatCount(hermesMaxChars(options?.contextWindow, options?.maxChars))} chars a file)`,
   unit: 'codepoints',
   fileNames: ['SOUL.md', ...HERMES_MD, ...AGENTS, ...CLAUDE, CURSORRULES, 'memories/MEMORY.md', 'memories/USER.md'],
   filesToRead,

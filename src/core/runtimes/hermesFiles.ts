@@ -236,3 +236,13 @@ export function bare(read: Pick<Read, 'name' | 'file'> & { content?: FileContent
   return { name: read.name, status, text: read.file, size, state: 'missing', kept: [], dropped: [], keptSize: 0, droppedSize: 0, section: '', note };
 }
 
+
+/**
+ * Where Hermes's home is, as Hermes resolves it: `$HERMES_HOME`, else `~/.hermes`
+ * (`%LOCALAPPDATA%\hermes` on Windows). A profile (`hermes -p NAME`) is `<home>/profiles/NAME`.
+ */
+export function defaultHermesHome(env: Readonly<Record<string, string | undefined>>, userHome: string, windows: boolean, profileName?: string): string {
+  const sep = windows ? '\\' : '/';
+  const base = env.HERMES_HOME || (windows && env.LOCALAPPDATA ? `${env.LOCALAPPDATA}${sep}hermes` : `${userHome}${sep}.hermes`);
+  return profileName ? `${base}${sep}profiles${sep}${profileName}` : base;
+}

@@ -6,7 +6,7 @@
 // Hermes runs Python's `re` (IGNORECASE, Unicode) on the NFKC form of the first 65,536 code points.
 // The patterns below are the same expressions with Python's Unicode classes spelled out: JavaScript's
 // \w and \b are ASCII only, its \s takes U+FEFF and leaves out U+001C–U+001F and U+0085.
-import type { ScanFinding } from './profile';
+import type { ScanBlock, ScanFinding } from './profile';
 
 export type ThreatScope = 'context' | 'strict';
 
@@ -164,4 +164,64 @@ export function scanForThreats(text: string, scope: ThreatScope): ThreatFinding[
 /** The ids as Hermes joins them in its [BLOCKED: …] line. */
 export function findingIds(findings: readonly ThreatFinding[]): string {
   return findings.map((finding) => finding.id).join(', ');
+}
+
+const INVISIBLE_NAMES: Readonly<Record<number, string>> = {
+  0x200b: 'ZERO WIDTH SPACE',
+  0x200c: 'ZERO WIDTH NON-JOINER',
+  0x200d: 'ZERO WIDTH JOINER',
+  0x2060: 'WORD JOINER',
+  0x2062: 'INVISIBLE TIMES',
+  0x2063: 'INVISIBLE SEPARATOR',
+  0x2064: 'INVISIBLE PLUS',
+  0xfeff: 'BYTE ORDER MARK',
+  0x202a: 'LEFT-TO-RIGHT EMBEDDING',
+  0x202b: 'RIGHT-TO-LEFT EMBEDDING',
+  0x202c: 'POP DIRECTIONAL FORMATTING',
+  0x202d: 'LEFT-TO-RIGHT OVERRIDE',
+  0x202e: 'RIGHT-TO-LEFT OVERRIDE',
+  0x2066: 'LEFT-TO-RIGHT ISOLATE',
+  0x2067: 'RIGHT-TO-LEFT ISOLATE',
+  0x2068: 'FIRST STRONG ISOLATE',
+  0x2069: 'POP DIRECTIONAL ISOLATE',
+};
+
+/** One place to show: a range of a file's `text` and why Hermes blocks what holds it. */
+export interface ScanProblem {
+  readonly start: number;
+  readonly end: number;
+  readonly id: string;
+  readonly scope: ScanBlock['scope'];
+  readonly message: string;
+  /** The line Hermes sends instead. */
+  readonly line: string;
+}
+
+/** A matched phrase as a message quotes it: one line, white space folded, at most 60 characters. */
+function quote(match: string): string {
+  const folded = match.replace(/\s+/g, ' ').trim();
+  return folded.length > 60 ? folded.slice(0, 59) + '…' : folded;
+}
+
+/** "an invisible U+200D (ZERO WIDTH JOINER)". */
+export function describeInvisible(codePoint: number): string {
+  const hex = codePoint.toString(16).toUpperCase().padStart(4, '0');
+  return `an invisible U+${hex} (${INVISIBLE_NAMES[codePoint] ?? 'invisible'})`;
+}
+
+/**
+ * Each range where Hermes's scanner hits in a file it would block, with a message:
+ * "Hermes blocks this whole file: 'you are now a' matches its role_hijack pattern".
+ */
+export function hermesScanProblems(blocks: readonly ScanBlock[] | undefined): ScanProblem[] {
+  const problems: ScanProblem[] = [];
+  for (const block of blocks ?? []) {
+    const what = block.scope === 'file' ? 'Hermes blocks this whole file' : 'Hermes removes this memory entry from its prompt';
+    if (block.findings.length === 0) problems.push({ ...block.range, id: 'too_large', scope: block.scope, line: block.line, message: `${what}: an entry past ${HERMES_MAX_SCAN_CHARS.toLocaleString('en-US')} chars is not scanned` });
+    for (const finding of block.findings) for (const range of finding.ranges) {
+      const why = finding.kind === 'invisible' ? `${describeInvisible(range.match.codePointAt(0)!)} is in it` : `'${quote(range.match)}' matches its ${finding.id} pattern`;
+      problems.push({ start: range.start, end: range.end, id: finding.id, scope: block.scope, line: block.line, message: `${what}: ${why}` });
+    }
+  }
+  return problems.sort((a, b) => a.start - b.start);
 }

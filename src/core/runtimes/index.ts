@@ -18,6 +18,7 @@ export { filesWithinWorkspace, WorkspaceFiles } from './withinWorkspace';
 export { CODEX_PROJECT_DOC_MAX_BYTES, codex, codexMessage } from './codex';
 export {
   composeHermes,
+  defaultHermesHome,
   HERMES_DEFAULT_IDENTITY,
   HERMES_DEFAULT_MAX_CHARS,
   HERMES_MEMORY_CHAR_LIMIT,
@@ -29,7 +30,7 @@ export {
   relativePrefix,
   truncateForHermes,
 } from './hermes';
-export { HERMES_INVISIBLE_CHARS, HERMES_MAX_SCAN_CHARS, HERMES_THREAT_PATTERNS, scanForThreats, ThreatFinding, ThreatScope, threatPatterns } from './hermesScan';
+export { describeInvisible, HERMES_INVISIBLE_CHARS, HERMES_MAX_SCAN_CHARS, HERMES_THREAT_PATTERNS, hermesScanProblems, scanForThreats, ScanProblem, ThreatFinding, ThreatScope, threatPatterns } from './hermesScan';
 
 export const DEFAULT_RUNTIME: RuntimeId = 'toolnexus';
 
