@@ -10,7 +10,8 @@
 // Each case of test/fixtures/hermes/cases.cjs is laid out under a temporary folder (its `.git`
 // folders made real), then scripts/golden/hermes_run.py calls `load_soul_md` on its home and
 // `build_context_files_prompt(cwd, skip_soul=True)` on its project, as an agent session does.
-// The temporary folder's path is written as /hermes-case in the outputs.
+// The temporary folder's path is written as /hermes-case in the outputs. The scanner alone also
+// runs over 2,000 texts made of attack words, near misses and odd white space (scanner.expected.json).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const require = createRequire(import.meta.url);
-const { cases } = require(path.join(root, 'test/fixtures/hermes/cases.cjs'));
+const { cases, scanTexts } = require(path.join(root, 'test/fixtures/hermes/cases.cjs'));
 const fixtures = path.join(root, 'test/fixtures/hermes');
 const source = process.env.HERMES_SRC;
 if (!source || !fs.existsSync(path.join(source, 'agent/prompt_builder.py'))) throw new Error('HERMES_SRC must name a folder holding agent/prompt_builder.py');
@@ -44,8 +45,11 @@ function layOut(testCase) {
 }
 
 const inputs = chosen.map(layOut);
-const output = execFileSync('python3', [path.join(here, 'hermes_run.py')], { input: JSON.stringify(inputs), env: { ...process.env, PYTHONHASHSEED: '0' }, maxBuffer: 1 << 28 });
-const results = JSON.parse(output.toString('utf8'));
+const texts = only.length > 0 ? [] : scanTexts();
+const output = execFileSync('python3', [path.join(here, 'hermes_run.py')], { input: JSON.stringify({ cases: inputs, scans: texts }), env: { ...process.env, PYTHONHASHSEED: '0' }, maxBuffer: 1 << 28 });
+const { cases: results, scans } = JSON.parse(output.toString('utf8'));
+// The scanner alone over generated texts: what each scope finds.
+if (texts.length > 0) fs.writeFileSync(path.join(fixtures, 'scanner.expected.json'), JSON.stringify(texts.map((text, i) => ({ text, context: scans[i][0], strict: scans[i][1] })), null, 1) + '\n');
 chosen.forEach((testCase, i) => {
   const prefix = path.join(scratch, testCase.name);
   const neutral = (text) => (text === null ? null : text.split(prefix).join(PLACEHOLDER));

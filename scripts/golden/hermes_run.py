@@ -9,9 +9,13 @@ import sys
 
 sys.path.insert(0, os.environ["HERMES_SRC"])
 from agent import prompt_builder  # noqa: E402
+from tools.threat_patterns import scan_for_threats  # noqa: E402
 
+request = json.load(sys.stdin)
+# Texts to scan: the ids each scope finds, sorted (Hermes lists several invisible characters in set order).
+scans = [[sorted(scan_for_threats(text, "context")), sorted(scan_for_threats(text, "strict"))] for text in request["scans"]]
 out = []
-for case in json.load(sys.stdin):
+for case in request["cases"]:
     prompt_builder.CONFIG.clear()
     if case.get("maxChars") is not None:
         prompt_builder.CONFIG["context_file_max_chars"] = case["maxChars"]
@@ -20,4 +24,4 @@ for case in json.load(sys.stdin):
     context = prompt_builder.build_context_files_prompt(cwd=case["cwd"], skip_soul=True, context_length=window)
     # The agent strips each prompt part before joining them.
     out.append({"soul": soul, "context": context.strip()})
-json.dump(out, sys.stdout, ensure_ascii=False)
+json.dump({"cases": out, "scans": scans}, sys.stdout, ensure_ascii=False)
