@@ -11,6 +11,9 @@ export const SECRETS_UI_BUNDLE = 'secretsUi.js';
 /** The preview's session and what only it uses, needed when the first preview opens. */
 export const PREVIEW_SESSION_BUNDLE = 'previewSession.js';
 
+/** Hermes's composing, scanner and memory blocks, needed only when a persona is composed as Hermes. */
+export const HERMES_BUNDLE = 'hermes.js';
+
 /** The scaffolding commands and their templates, needed only when files are created. */
 export const SCAFFOLDING_BUNDLE = 'scaffolding.js';
 
@@ -46,6 +49,14 @@ const separateScaffolding = {
   },
 };
 
+// Every bundle requires Hermes's engine from its own bundle on the first Hermes composition.
+const separateHermes = {
+  name: 'separate-hermes',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/hermesEngine$/ }, () => ({ path: `./${HERMES_BUNDLE}`, external: true }));
+  },
+};
+
 // extension.js requires the parser from its own bundle on the first config read.
 const separateJson5 = {
   name: 'separate-json5',
@@ -71,25 +82,30 @@ export function oneVscode() {
 
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
 export function nodeExtensionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession] };
+  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession, separateHermes] };
 }
 
 /** esbuild options of the scaffolding's own bundle, beside extension.js. */
 export function scaffoldingBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/commands/scaffolding.ts'], outfile: `dist/${SCAFFOLDING_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateSecrets] };
+  return { ...common, entryPoints: ['src/extension/commands/scaffolding.ts'], outfile: `dist/${SCAFFOLDING_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateSecrets, separateHermes] };
 }
 
 /** esbuild options of the secrets UI's own bundle, beside extension.js. */
 export function secretsUiBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/model/secretsUi.ts'], outfile: `dist/${SECRETS_UI_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets] };
+  return { ...common, entryPoints: ['src/extension/model/secretsUi.ts'], outfile: `dist/${SECRETS_UI_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets, separateHermes] };
 }
 
 /** esbuild options of the preview session's own bundle, beside extension.js. */
 export function previewSessionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/preview/previewSession.ts'], outfile: `dist/${PREVIEW_SESSION_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets] };
+  return { ...common, entryPoints: ['src/extension/preview/previewSession.ts'], outfile: `dist/${PREVIEW_SESSION_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets, separateHermes] };
 }
 
 /** esbuild options of the parser's own bundle, beside extension.js. */
 export function json5Build(common = {}) {
   return { ...common, entryPoints: ['node_modules/json5/lib/index.js'], outfile: `dist/${JSON5_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs' };
+}
+
+/** esbuild options of Hermes's engine, beside extension.js (the CLI and the web build hold it inline). */
+export function hermesBuild(common = {}) {
+  return { ...common, entryPoints: ['src/core/runtimes/hermesEngine.ts'], outfile: `dist/${HERMES_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs' };
 }

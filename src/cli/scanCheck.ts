@@ -1,5 +1,6 @@
 // What a runtime's injection scanner would block (Hermes): each matching range, for `check`.
-import { Composition, escapeControls, hermesScanProblems, lineAndColumn } from '../core';
+import { Composition, escapeControls, lineAndColumn } from '../core';
+import { hermesScanProblems } from '../core/runtimes/hermesEngine';
 
 export interface BlockedCheck {
   /** The file, as the check's other rows name it. */

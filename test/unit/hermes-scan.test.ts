@@ -1,7 +1,7 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describeInvisible, HERMES_INVISIBLE_CHARS, HERMES_THREAT_PATTERNS, hermesScanProblems, scanForThreats, threatPatterns } from '../../src/core';
+import { describeInvisible, HERMES_INVISIBLE_CHARS, HERMES_THREAT_PATTERNS, hermesScanProblems, scanForThreats, threatPatterns } from '../../src/core/runtimes/hermesEngine';
 import { composeCase, TRIGGERS } from './hermes-cases';
 
 /** A phrase for each pattern only the strict scope (memory entries) runs. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { HERMES_DEFAULT_IDENTITY } from '../../src/core';
+import { HERMES_DEFAULT_IDENTITY } from '../../src/core/runtimes/hermesEngine';
 import { cases, composeCase } from './hermes-cases';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/hermes');

@@ -5,7 +5,8 @@ import assert from 'node:assert';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Composition, defaultHermesHome, FileContent, hermes, hermesMaxChars, HERMES_DEFAULT_IDENTITY, relativePrefix, RuntimeOptions } from '../../src/core';
+import { Composition, defaultHermesHome, FileContent, hermes, hermesMaxChars, relativePrefix, RuntimeOptions } from '../../src/core';
+import { HERMES_DEFAULT_IDENTITY } from '../../src/core/runtimes/hermesEngine';
 import { runCli, runCliAsync } from './helpers';
 
 const RULE = '═'.repeat(46);

@@ -27,6 +27,8 @@ const REQUIRED = [
   'extension/dist/scaffolding.js',
   // extension.js requires it when the first preview opens.
   'extension/dist/previewSession.js',
+  // extension.js requires it on the first Hermes composition.
+  'extension/dist/hermes.js',
   'extension/media/icon.png',
 ];
 

@@ -16,21 +16,8 @@ export { OPENCLAW_STATE_FILE, releaseFromConfig, releaseFromPackageJson, setupCo
 export { RUST_WHITE_SPACE, rustTrimRange, truncationMarker, ZEROCLAW_HEADING, ZEROCLAW_MAX_CHARS, zeroclaw } from './zeroclaw';
 export { filesWithinWorkspace, WorkspaceFiles } from './withinWorkspace';
 export { CODEX_PROJECT_DOC_MAX_BYTES, codex, codexMessage } from './codex';
-export {
-  composeHermes,
-  defaultHermesHome,
-  HERMES_DEFAULT_IDENTITY,
-  HERMES_DEFAULT_MAX_CHARS,
-  HERMES_MEMORY_CHAR_LIMIT,
-  HERMES_RELEASE,
-  HERMES_USER_CHAR_LIMIT,
-  hermes,
-  hermesCapRule,
-  hermesMaxChars,
-  relativePrefix,
-  truncateForHermes,
-} from './hermes';
-export { describeInvisible, HERMES_INVISIBLE_CHARS, HERMES_MAX_SCAN_CHARS, HERMES_THREAT_PATTERNS, hermesScanProblems, scanForThreats, ScanProblem, ThreatFinding, ThreatScope, threatPatterns } from './hermesScan';
+export { hermes, hermesEngine } from './hermes';
+export { defaultHermesHome, HERMES_DEFAULT_MAX_CHARS, HERMES_RELEASE, hermesCapRule, hermesMaxChars, relativePrefix } from './hermesFiles';
 
 export const DEFAULT_RUNTIME: RuntimeId = 'toolnexus';
 
