@@ -10,3 +10,5 @@ export function scaffoldingBuild(common?: BuildOptions): BuildOptions;
 export const SECRETS_UI_BUNDLE: string;
 export function secretsUiBuild(common?: BuildOptions): BuildOptions;
 export function previewSessionBuild(common?: BuildOptions): BuildOptions;
+export const HERMES_BUNDLE: string;
+export function hermesBuild(common?: BuildOptions): BuildOptions;
