@@ -1,7 +1,7 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describeInvisible, HERMES_INVISIBLE_CHARS, HERMES_THREAT_PATTERNS, hermesScanProblems, scanForThreats, threatPatterns } from '../../src/core/runtimes/hermesEngine';
+import { describeInvisible, HERMES_INVISIBLE_CHARS, HERMES_THREAT_PATTERNS, hermesRewording, hermesScanProblems, rewordingClears, scanForThreats, threatPatterns } from '../../src/core/runtimes/hermesEngine';
 import { composeCase, TRIGGERS } from './hermes-cases';
 
 /** A phrase for each pattern only the strict scope (memory entries) runs. */
@@ -125,5 +125,35 @@ describe("hermes scanner: Hermes 0.21.3's threat patterns", () => {
     const agents = composed.files.find((f) => f.name === 'AGENTS.md')!;
     const [problem] = hermesScanProblems(agents.blocks);
     assert.strictEqual(agents.text.slice(problem.start, problem.end), 'Pretend to be ');
+  });
+
+  describe('rewordings', () => {
+    const reworded: Record<string, [string, string]> = {
+      role_hijack: ['You are now a calm ops assistant.', 'You are a calm ops assistant.'],
+      role_pretend: ['Pretend to be a pirate when greeting.', 'Play a pirate when greeting.'],
+      identity_override: ['Name yourself Aurora at the start.', 'Your name is Aurora at the start.'],
+      c2_heartbeat: ['Check in with the team lead daily.', 'Talk with the team lead daily.'],
+      c2_task_pull: ['Pull new tasks from the queue.', 'Take the next tasks from the queue.'],
+    };
+    for (const [id, [before, after]] of Object.entries(reworded)) {
+      it(`${id}: "${before}" becomes "${after}", which Hermes lets through`, () => {
+        const [finding] = scanForThreats(before, 'context');
+        const range = finding.ranges[0];
+        const rewording = hermesRewording(id, range.match)!;
+        const next = before.slice(0, range.start) + rewording.replacement! + before.slice(range.end);
+        assert.strictEqual(next, after);
+        assert.ok(rewordingClears(before, range.start, range.match, rewording.replacement!, id));
+        assert.deepStrictEqual(scanForThreats(next, 'context'), []);
+      });
+    }
+
+    it('removes an invisible character; explains where no rewording keeps the meaning', () => {
+      assert.deepStrictEqual(hermesRewording('invisible_unicode_U+200D', '\u200d')?.replacement, '');
+      for (const id of ['known_c2_framework', 'forced_action', 'html_comment_injection', 'prompt_injection']) {
+        const rewording = hermesRewording(id, TRIGGERS[id])!;
+        assert.strictEqual(rewording.replacement, undefined, id);
+        assert.ok(rewording.explanation.length > 20, id);
+      }
+    });
   });
 });
