@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Composition, defaultHermesHome, FileContent, hermes, hermesMaxChars, relativePrefix, RuntimeOptions } from '../../src/core';
 import { HERMES_DEFAULT_IDENTITY } from '../../src/core/runtimes/hermesEngine';
 import { runCli, runCliAsync } from './helpers';
+import { cases, composeCase } from './hermes-cases';
 
 const RULE = '═'.repeat(46);
 const text = (t: string): FileContent => ({ kind: 'text', text: t });
@@ -83,6 +84,13 @@ describe('hermes runtime: memory, sessions, caps, places', () => {
     assert.strictEqual(file(c, 'IDENTITY.md').note, 'never read by Hermes');
     assert.match(file(c, 'USER.md').note!, /memories\/USER\.md in the Hermes home/);
     assert.deepStrictEqual(c.found, ['.hermes.md']);
+  });
+
+  it('says why a file of the AGENTS chain is not sent: an override in its folder, or a copy', () => {
+    const c = composeCase(cases.find((x) => x.name === 'agents-chain-override-duplicate')!);
+    assert.strictEqual(file(c, '../AGENTS.md').note, 'not read: ../AGENTS.override.md in the same folder comes first');
+    assert.strictEqual(file(c, 'AGENTS.md').note, 'not read: the same text as ../../AGENTS.md, which Hermes sends once');
+    assert.deepStrictEqual(c.found, ['../../AGENTS.md', '../AGENTS.override.md'], 'in the order they are sent');
   });
 
   it('reads the home and the project where the options say, relative to the persona folder', () => {

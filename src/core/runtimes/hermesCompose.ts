@@ -102,6 +102,8 @@ function projectFiles(input: PersonaInput, options: RuntimeOptions, cap: number,
   for (const key of rules) reads.push({ read: readFile(key, input.files.get(key)!), kind: 'cursor', k: 0, label: key.slice(projectPrefix.length) });
   const pathOf = (entry: { read: Read; k: number }) => joinPath(ancestor(project, entry.k), entry.read.name.split('/').pop()!);
   const chosen = new Map<Read, Section>();
+  /** Why a file of the winning type is still not sent (a same-folder override, a copy). */
+  const why = new Map<Read, string>();
   const offsets = new Map<string, number>();
   let text = '';
   let winner: string | undefined;
@@ -116,12 +118,18 @@ function projectFiles(input: PersonaInput, options: RuntimeOptions, cap: number,
     winner = nearest.label;
   }
   if (winner === undefined) {
-    const seen = new Set<string>();
+    const seen = new Map<string, string>();
     const chain: { entry: (typeof reads)[number]; built: Section }[] = [];
     for (const k of [...new Set(reads.filter((r) => r.kind === 'agents').map((r) => r.k))].sort((a, b) => b - a)) {
       const entry = reads.find((r) => r.kind === 'agents' && r.k === k && r.read.view !== undefined);
-      if (!entry || seen.has(entry.read.view!.text)) continue;
-      seen.add(entry.read.view!.text);
+      if (!entry) continue;
+      for (const other of reads) if (other.kind === 'agents' && other.k === k && other !== entry && other.read.view !== undefined) why.set(other.read, `not read: ${entry.label} in the same folder comes first`);
+      const copy = seen.get(entry.read.view!.text);
+      if (copy !== undefined) {
+        why.set(entry.read, `not read: the same text as ${copy}, which Hermes sends once`);
+        continue;
+      }
+      seen.set(entry.read.view!.text, entry.label);
       chain.push({ entry, built: section(entry.read, entry.read.view!, `## ${entry.label}\n\n`, entry.label, entry.label, pathOf(entry), cap, warnAt) });
     }
     if (chain.length > 0) {
@@ -168,6 +176,8 @@ function projectFiles(input: PersonaInput, options: RuntimeOptions, cap: number,
     if (built) return built.measure;
     if (read.failure) return bare(read, 'unreadable', `${read.failure}: Hermes treats it as absent`);
     if (!read.view) return bare(read, 'empty', 'white space only: Hermes treats it as absent');
+    const reason = why.get(read);
+    if (reason) return bare(read, 'notLoaded', reason);
     return bare(read, 'notLoaded', winner ? `not read: ${winner} wins (Hermes loads one type of project file)` : 'not read by Hermes');
   });
   return { measures, text, offsets };
@@ -231,13 +241,16 @@ export function composeHermes(input: PersonaInput, options: RuntimeOptions = {})
   const files: FileMeasure[] = [];
   files.push({ ...soul.measure, offset: soul.measure.section === '' ? -1 : starts[0] });
   const projectNames = new Set(project.measures.map((m) => m.name));
-  for (const m of project.measures) {
+  const placed = project.measures.map((m): FileMeasure => {
     const at = project.offsets.get(m.name);
     const offset = m.section === '' || at === undefined || starts[1] < 0 ? -1 : starts[1] + CONTEXT_HEAD.length + at;
     // The block's trailing blank line (after .cursorrules pieces) is stripped with it.
     const inText = offset >= 0 ? m.section.slice(0, Math.max(0, Math.min(m.section.length, length - offset))) : '';
-    files.push({ ...m, section: offset >= 0 ? inText : '', offset });
-  }
+    return { ...m, section: offset >= 0 ? inText : '', offset };
+  });
+  // The files sent in the order they are rendered (the AGENTS chain from the git root down), then the others.
+  const sent = placed.filter((m) => m.offset >= 0).sort((a, b) => a.offset - b.offset);
+  files.push(...sent, ...placed.filter((m) => m.offset < 0));
   if (noProject) {
     const why = options.session === 'cron' ? 'a cron job without a workdir reads no project files' : 'a sub-agent (or --ignore-rules) reads no project files';
     for (const [name, content] of input.files) if (!name.endsWith('SOUL.md') && !name.includes('memories/') && !NEVER_READ.includes(name) && !projectNames.has(name)) files.push({ ...bare({ name, file: '', content }, 'notLoaded', why), offset: -1 });
