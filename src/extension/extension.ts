@@ -47,6 +47,8 @@ export function activate(context: vscode.ExtensionContext): void {
       composition: (folder) => measurements.composition(folder),
       file: (uri) => measurements.file(uri),
       heartwood: (folder) => measurements.heartwood(folder),
+      linkedOutside: (folder) => measurements.linkedOutside(folder),
+      showLinked: (folder, name) => measurements.showLinked(folder, name),
       onDidChange: measurements.onDidChange,
       tokens,
       secrets,

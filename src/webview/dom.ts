@@ -2,6 +2,7 @@
 // (textContent, Text.data): never as HTML.
 import { estimateRows, planChunkEdit, splitChunks } from './chunks';
 import type { Patch } from './protocol';
+import { mayHoldHidden, textNodes } from './invisible';
 
 export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -50,16 +51,24 @@ export function measureColumns(container: HTMLElement): number {
   return Number.isFinite(columns) && columns > 0 ? columns : Infinity;
 }
 
+/** One chunk: its block, its text, and its one text node while it holds no hidden character. */
+interface Chunk {
+  readonly block: HTMLElement;
+  data: string;
+  plain?: Text;
+}
+
 /**
  * A text held as a column of chunk blocks, one text node each: an edit touches one
  * node with `replaceData`, so the browser re-lays out a few KB, not the whole file.
- * Off-screen chunks are skipped by layout (content-visibility in the stylesheet).
+ * A chunk holding invisible characters shows them marked (see invisible.ts), and is drawn
+ * again on an edit. Off-screen chunks are skipped by layout (content-visibility in the stylesheet).
  */
 export class ChunkedText {
   /** Characters on a row of the preview's text (Infinity when it does not wrap). */
   static columns = Infinity;
   readonly element: HTMLElement;
-  private nodes: Text[] = [];
+  private chunks: Chunk[] = [];
 
   constructor(className: string, text: string) {
     this.element = element('div', className);
@@ -68,53 +77,62 @@ export class ChunkedText {
 
   get length(): number {
     let length = 0;
-    for (const node of this.nodes) length += node.length;
+    for (const chunk of this.chunks) length += chunk.data.length;
     return length;
   }
 
   /** Guesses the heights of the chunks again, for a new width. */
   reguess(): void {
-    for (const node of this.nodes) guessHeight(node.parentNode as HTMLElement, node.data);
+    for (const chunk of this.chunks) guessHeight(chunk.block, chunk.data);
   }
 
   /** The text's last UTF-16 unit ('' when empty). */
   get lastChar(): string {
-    for (let i = this.nodes.length - 1; i >= 0; i--) {
-      const data = this.nodes[i].data;
+    for (let i = this.chunks.length - 1; i >= 0; i--) {
+      const data = this.chunks[i].data;
       if (data.length > 0) return data[data.length - 1];
     }
     return '';
   }
 
   get text(): string {
-    return this.nodes.map((node) => node.data).join('');
+    return this.chunks.map((chunk) => chunk.data).join('');
   }
 
   set(text: string): void {
-    this.nodes = splitChunks(text).map((chunk) => this.chunk(chunk));
-    this.element.replaceChildren(...this.nodes.map((node) => node.parentNode as Node));
+    this.chunks = splitChunks(text).map((data) => this.chunk(data));
+    this.element.replaceChildren(...this.chunks.map((chunk) => chunk.block));
   }
 
   apply(patch: Patch): void {
-    const plan = planChunkEdit(this.nodes.map((node) => node.data), patch);
+    const plan = planChunkEdit(this.chunks.map((chunk) => chunk.data), patch);
     if (plan.kind === 'inPlace') {
-      this.nodes[plan.index].replaceData(plan.offset, plan.deleteCount, plan.insert);
+      const chunk = this.chunks[plan.index];
+      chunk.data = chunk.data.slice(0, plan.offset) + plan.insert + chunk.data.slice(plan.offset + plan.deleteCount);
+      if (chunk.plain && !mayHoldHidden(plan.insert)) chunk.plain.replaceData(plan.offset, plan.deleteCount, plan.insert);
+      else draw(chunk);
       return;
     }
-    const before = this.nodes[plan.to]?.parentNode ?? null;
-    for (const node of this.nodes.slice(plan.from, plan.to)) (node.parentNode as Element).remove();
-    const added = plan.chunks.map((chunk) => this.chunk(chunk));
-    for (const node of added) this.element.insertBefore(node.parentNode as Node, before);
-    this.nodes.splice(plan.from, plan.to - plan.from, ...added);
+    const before = this.chunks[plan.to]?.block ?? null;
+    for (const chunk of this.chunks.slice(plan.from, plan.to)) chunk.block.remove();
+    const added = plan.chunks.map((data) => this.chunk(data));
+    for (const chunk of added) this.element.insertBefore(chunk.block, before);
+    this.chunks.splice(plan.from, plan.to - plan.from, ...added);
   }
 
-  private chunk(text: string): Text {
-    const block = element('span', 'chunk');
-    const node = document.createTextNode(text);
-    block.append(node);
-    guessHeight(block, text);
-    return node;
+  private chunk(data: string): Chunk {
+    const chunk: Chunk = { block: element('span', 'chunk'), data };
+    draw(chunk);
+    guessHeight(chunk.block, data);
+    return chunk;
   }
+}
+
+/** A chunk's nodes from its text: one text node, or text and marks of hidden characters. */
+function draw(chunk: Chunk): void {
+  const nodes = textNodes(chunk.data);
+  chunk.plain = nodes.length === 1 && nodes[0] instanceof Text ? nodes[0] : undefined;
+  chunk.block.replaceChildren(...nodes);
 }
 
 /** Off-screen chunks are not laid out: this guesses a chunk's height until it is drawn. */

@@ -45,6 +45,7 @@ let restoreScroll: number | undefined;
 
 const openFile = (name: string, atCut: boolean) => vscode.postMessage({ type: 'openFile', name, atCut });
 const toggleDropped = (name: string) => vscode.postMessage({ type: 'toggleDropped', name });
+const showLinked = (name: string) => vscode.postMessage({ type: 'showLinked', name });
 
 function saveState(next: Partial<WebviewState>): void {
   state = { ...state, ...next };
@@ -63,7 +64,7 @@ function render(message: RenderMessage): void {
   setPreamble(message.preamble);
   soul.replaceChildren(preamble);
   for (const init of message.sections) {
-    const view = new SectionView(init, message.labels, openFile, toggleDropped);
+    const view = new SectionView(init, message.labels, openFile, toggleDropped, showLinked);
     sections.set(view.name, view);
     soul.append(view.element);
   }
@@ -135,7 +136,7 @@ function updateSection(part: SectionUpdate): boolean {
   }
   if (!view) {
     if (change.kind !== 'set' || !part.meta || !labels) return false;
-    view = new SectionView({ meta: part.meta, head: change.head, tail: change.tail }, labels, openFile, toggleDropped);
+    view = new SectionView({ meta: part.meta, head: change.head, tail: change.tail }, labels, openFile, toggleDropped, showLinked);
     sections.set(name, view);
     soul.append(view.element); // Put in its place by the message's order.
   } else {

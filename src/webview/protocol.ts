@@ -46,6 +46,18 @@ export interface SectionMeta {
   readonly revealed: boolean;
   readonly tokens?: number;
   readonly tokensText?: string;
+  /** The file is a link leading outside the workspace, not shown: a placeholder stands in its place. */
+  readonly linked?: LinkedView;
+}
+
+/** A linked file's placeholder: nothing of its content, only where it leads. */
+export interface LinkedView {
+  /** e.g. "links to ~/.ssh/id_rsa: content not shown". */
+  readonly text: string;
+  /** Why, and what showing it does (or why it cannot be shown). */
+  readonly detail: string;
+  /** The label of the button that shows it; absent when it cannot be shown (Restricted Mode). */
+  readonly show?: string;
 }
 
 /** What the runtime drops of a file, shown in place at its marker; never part of the soul. */
@@ -242,7 +254,9 @@ export type FromWebview =
   /** The webview's copy drifted from the extension's: send everything again. */
   | { readonly type: 'resync' }
   /** Show or hide what the runtime drops of a section. */
-  | { readonly type: 'toggleDropped'; readonly name: string };
+  | { readonly type: 'toggleDropped'; readonly name: string }
+  /** The user asked to see a linked file the preview holds back. */
+  | { readonly type: 'showLinked'; readonly name: string };
 
 export function applyPatch(text: string, patch: Patch): string {
   return text.slice(0, patch.start) + patch.insert + text.slice(patch.start + patch.deleteCount);
@@ -272,6 +286,8 @@ export function parseFromWebview(value: unknown): FromWebview | undefined {
       return { type: 'resync' };
     case 'toggleDropped':
       return typeof message.name === 'string' ? { type: 'toggleDropped', name: message.name } : undefined;
+    case 'showLinked':
+      return typeof message.name === 'string' ? { type: 'showLinked', name: message.name } : undefined;
     default:
       return undefined;
   }

@@ -2,7 +2,7 @@
 // Everything inside `.soul-text` elements, in document order, is the soul exactly;
 // headers, bars, cut lines and revealed dropped text are outside them.
 import { bar, ChunkedText, element, setBar, setText } from './dom';
-import type { DroppedChange, DroppedView, HeartwoodView, Labels, PartPatch, SectionInit, SectionMeta } from './protocol';
+import type { DroppedChange, DroppedView, HeartwoodView, Labels, LinkedView, PartPatch, SectionInit, SectionMeta } from './protocol';
 
 export type OpenFile = (name: string, atCut: boolean) => void;
 
@@ -77,6 +77,33 @@ class DroppedText {
   }
 }
 
+/** A linked file held back: where it leads, why, and a button to show it (none in Restricted Mode). */
+class LinkedPlaceholder {
+  readonly element = element('div', 'linked');
+  private readonly text = element('div', 'linked-text');
+  private readonly detail = element('div', 'linked-detail');
+  private readonly show = element('button', 'linked-show');
+  private key = '';
+
+  constructor(name: string, showLinked: (name: string) => void) {
+    this.element.hidden = true;
+    this.element.setAttribute('role', 'note');
+    this.show.type = 'button';
+    this.show.addEventListener('click', () => showLinked(name));
+    this.element.append(this.text, this.detail, this.show);
+  }
+
+  set(view: LinkedView | undefined): void {
+    const key = JSON.stringify(view ?? null);
+    if (key === this.key) return;
+    this.key = key;
+    this.element.hidden = !view;
+    setText(this.text, view?.text ?? '');
+    setText(this.detail, view?.detail ?? '');
+    setLine(this.show, view?.show);
+  }
+}
+
 /**
  * One file's section: header, then its text as the runtime sends it (head, marker,
  * tail) and the separator after it. What the runtime drops can be shown between head
@@ -93,13 +120,15 @@ export class SectionView {
   private readonly head: ChunkedText;
   private readonly cut: HTMLButtonElement;
   private readonly dropped = new DroppedText();
+  private readonly linked: LinkedPlaceholder;
   private readonly marker = element('div', 'soul-text marker notice');
   private readonly tail: ChunkedText;
   private readonly separator = element('div', 'soul-text separator');
   private meta: SectionMeta | undefined;
 
-  constructor(init: SectionInit, private readonly labels: Labels, open: OpenFile, toggle: (name: string) => void) {
+  constructor(init: SectionInit, private readonly labels: Labels, open: OpenFile, toggle: (name: string) => void, showLinked: (name: string) => void) {
     this.name = init.meta.name;
+    this.linked = new LinkedPlaceholder(this.name, showLinked);
     this.element = element('section', 'section');
     this.element.dataset.name = this.name;
     this.separator.setAttribute('aria-hidden', 'true');
@@ -113,7 +142,7 @@ export class SectionView {
     this.head = new ChunkedText('soul-text section-text', init.head);
     this.tail = new ChunkedText('soul-text section-text tail', init.tail);
     this.cut = cutMarker(this.name, open);
-    this.element.append(this.parts.header, this.head.element, this.cut, this.dropped.element, this.marker, this.tail.element, this.separator);
+    this.element.append(this.parts.header, this.linked.element, this.head.element, this.cut, this.dropped.element, this.marker, this.tail.element, this.separator);
     this.setMeta(init.meta);
     this.dropped.set(init.dropped);
     this.layout();
@@ -152,6 +181,7 @@ export class SectionView {
     // Tokens come in messages of their own (setTokens); a meta only sets them when it has them.
     if (meta.tokensText !== undefined) setLine(this.tokens, meta.tokensText);
     setText(this.separator, meta.separator);
+    this.linked.set(meta.linked);
     this.reveal.hidden = !meta.cut;
     setText(this.reveal, meta.revealed ? this.labels.hideDropped : this.labels.showDropped);
     this.reveal.setAttribute('aria-pressed', String(meta.revealed));

@@ -12,3 +12,4 @@ export * from './hidden';
 export * from './droppedRules';
 export { LineIndex } from './lines';
 export * from './fixes';
+export * from './ruleMove';

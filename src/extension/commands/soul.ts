@@ -14,17 +14,21 @@ import { resolvePersona, saidNoFolder } from './pickPersona';
  * What a persona sends under its runtime (after asking, when it sends a secret: masked or
  * as sent), or for a Heartwood-only persona its identity section.
  */
-async function composedText(measurements: Measurements, secrets: Secrets, persona: Persona, exporting: boolean): Promise<{ text: string; what: string } | undefined> {
+async function composedText(measurements: Measurements, secrets: Secrets, persona: Persona, exporting: boolean): Promise<{ text: string; what: string; note?: string } | undefined> {
   const composition = await measurements.composition(persona.uri);
   if (composition.found.length > 0) {
     const what = composition.runtime === 'toolnexus' ? vscode.l10n.t('composed soul') : vscode.l10n.t('{0} context', RUNTIME_NAMES[composition.runtime]);
+    const linked = await secrets.linkedShare(measurements.linkedOutside(persona.uri), composition, what, persona.label, exporting);
+    if (!linked.proceed) return undefined;
     const text = await secrets.shareText(persona.uri, persona.label, composition, what, exporting);
-    return text === undefined ? undefined : { text, what };
+    return text === undefined ? undefined : { text, what, note: linked.note };
   }
   const measure = await measurements.heartwood(persona.uri);
   const heartwood = measure ? composeHeartwood(measure.text, measure.caps) : null;
   if (heartwood !== null) return { text: heartwood, what: vscode.l10n.t('Heartwood identity section') };
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no bootstrap file yet: its soul is empty.', persona.label));
+  // Its only files may be links held back: the message names them.
+  const held = secrets.heldBackNote(measurements.linkedOutside(persona.uri), composition);
+  void vscode.window.showInformationMessage(`${vscode.l10n.t('{0} has no bootstrap file yet: its soul is empty.', persona.label)} ${held}`.trim());
   return undefined;
 }
 
@@ -45,9 +49,8 @@ export function registerSoulCommands({ personas, measurements, previews, secrets
       if (!persona || !composed) return;
       const { text } = composed;
       await vscode.env.clipboard.writeText(text);
-      void vscode.window.showInformationMessage(
-        vscode.l10n.t('Copied the {0} of {1}: {2} bytes.', composed.what, persona.label, formatCount(utf8Length(text))),
-      );
+      const copied = vscode.l10n.t('Copied the {0} of {1}: {2} bytes.', composed.what, persona.label, formatCount(utf8Length(text)));
+      void vscode.window.showInformationMessage(composed.note ? `${copied} ${composed.note}` : copied);
     }),
     vscode.commands.registerCommand('personaStudio.exportSoul', async (target?: unknown) => {
       const persona = await pick(target);
@@ -71,10 +74,8 @@ export function registerSoulCommands({ personas, measurements, previews, secrets
         return;
       }
       const open = vscode.l10n.t('Open');
-      const answer = await vscode.window.showInformationMessage(
-        vscode.l10n.t('Exported the {0} of {1} ({2} bytes) to {3}.', composed.what, persona.label, formatCount(bytes.byteLength), uri.fsPath || uri.toString()),
-        open,
-      );
+      const exported = vscode.l10n.t('Exported the {0} of {1} ({2} bytes) to {3}.', composed.what, persona.label, formatCount(bytes.byteLength), uri.fsPath || uri.toString());
+      const answer = await vscode.window.showInformationMessage(composed.note ? `${exported} ${composed.note}` : exported, open);
       if (answer === open) await vscode.window.showTextDocument(uri);
     }),
     vscode.commands.registerCommand('personaStudio.toggleDroppedText', () => previews.toggleDropped()),

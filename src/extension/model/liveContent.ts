@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { FileContent, keepIfUnchanged } from '../../core';
 import { isLinkNow, linkTargetOf, readFileStart } from '../platform';
 import { expectFileSystemError } from '../util/log';
+import { displayTarget, LinkConsent, LinkOutside } from './linkConsent';
 
 const BOM = '\uFEFF';
 const BOM_BYTES = 3;
@@ -28,6 +29,8 @@ interface DiskEntry {
   symlink?: boolean;
   /** When the stat answered, in ms: a version written within RACY_MS before it may hide a same-size rewrite. */
   statAt?: number;
+  /** The name is a link leading outside the workspace folder. */
+  outside?: LinkOutside;
 }
 
 /** Disk reads of one file so far: how many, and how many bytes in all (a probe for tests). */
@@ -49,7 +52,23 @@ export class LiveContent {
   private readonly encodings = new Map<string, string>();
   private readonly reads = new Map<string, ReadCount>();
 
-  constructor(private readonly openDocument: (uri: vscode.Uri) => vscode.TextDocument | undefined) {}
+  constructor(
+    private readonly openDocument: (uri: vscode.Uri) => vscode.TextDocument | undefined,
+    private readonly consent = new LinkConsent(),
+  ) {}
+
+  /** Where the file leads outside the workspace and whether it may be shown, as last stat-ed; undefined for any other file. */
+  linkOutside(uri: vscode.Uri): LinkOutside | undefined {
+    return this.disk.get(uri.toString())?.outside;
+  }
+
+  /** Consent changed: the file is stat-ed and read anew, whatever its version. */
+  forget(uri: vscode.Uri): void {
+    const key = uri.toString();
+    this.disk.delete(key);
+    this.texts.delete(key);
+    this.boms.delete(key);
+  }
 
   /** The file changed (on disk, or its editor was saved or closed): the next read stats it again. */
   changed(uri: vscode.Uri): void {
@@ -92,6 +111,9 @@ export class LiveContent {
     }
     const version = document.version;
     const bom = await this.bomOnDisk(uri);
+    // An editor open on a link leading outside shows what is behind it; the measures do not, without consent.
+    const onDisk = this.disk.get(key);
+    if (onDisk?.outside?.shown === false) return onDisk.content;
     const cached = this.texts.get(key);
     if (cached && cached.version === document.version && cached.bom === bom) return cached.content;
     if (document.isClosed || document.version !== version) return this.content(uri, limit);
@@ -134,11 +156,25 @@ export class LiveContent {
     // version read within the clock's granularity of its write cannot tell a same-size
     // rewrite in that same tick from no change ("racily clean"): it is read again, and compared below.
     const racy = previous?.statAt !== undefined && previous.statAt - stat.mtime < RACY_MS;
-    if (previous?.version === entry.version && previous.limit >= entry.limit && !racy) return previous.content;
+    if (previous?.version === entry.version && previous.limit >= entry.limit && !racy) {
+      const content = await previous.content;
+      entry.outside = previous.outside;
+      return content;
+    }
     const linkTarget = symlink && uri.scheme === 'file' && linkTargetOf ? await linkTargetOf(uri.fsPath) : undefined;
     const link = symlink ? (linkTarget === undefined ? { symlink } : { symlink, linkTarget }) : {};
     if (stat.type & vscode.FileType.Directory) return { kind: 'unreadable', reason: 'a directory', ...link };
     if (!(stat.type & vscode.FileType.File)) return { kind: 'unreadable', reason: 'not a regular file', ...link };
+    const outside = symlink ? await this.consent.outside(uri) : undefined;
+    if (outside !== undefined) {
+      const target = displayTarget(outside);
+      entry.outside = { target, shown: this.consent.allows(uri, target) };
+      // Not read without consent: an empty stand-in, so the runtime's rules on links still apply and nothing of the target travels.
+      if (!entry.outside.shown) {
+        const standIn: FileContent = { kind: 'text', text: '', ...link };
+        return previous?.outside?.shown === false ? keepIfUnchanged(await previous.content, standIn) : standIn;
+      }
+    }
     try {
       const bytes = await this.read(uri, Math.min(stat.size, entry.limit), entry.limit);
       const next: FileContent = { kind: 'bytes', bytes, size: Math.max(stat.size, bytes.byteLength), ...link };
@@ -156,8 +192,9 @@ export class LiveContent {
     let bom = this.boms.get(key);
     if (!bom) {
       const entry = this.disk.get(key);
-      bom = (entry && !entry.stale ? entry.content.then((content) => (content?.kind === 'bytes' ? startsWithBom(content.bytes) : false)) : undefined) ??
-        this.read(uri, BOM_BYTES, BOM_BYTES).then(startsWithBom, () => false);
+      // Never read before: stat-ed first, so a link leading outside is not read.
+      const known = entry && !entry.stale ? entry.content : entry ? undefined : this.fromDisk(uri, BOM_BYTES);
+      bom = known?.then((content) => (content?.kind === 'bytes' ? startsWithBom(content.bytes) : false)) ?? this.read(uri, BOM_BYTES, BOM_BYTES).then(startsWithBom, () => false);
       this.boms.set(key, bom);
     }
     return bom;

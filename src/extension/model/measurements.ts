@@ -21,6 +21,7 @@ import {
 import { heartwoodCaps, RUNTIME_SETTINGS, runtimeId, runtimeOptions, warnAt } from './config';
 import { Disposable } from '../util/disposable';
 import { LiveContent } from './liveContent';
+import type { LinkOutside } from './linkConsent';
 import { pathExistsNow } from '../platform';
 import { OpenClawChoice, OpenClawContext } from './openclawContext';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
@@ -29,6 +30,13 @@ export interface CompositionChange {
   readonly folder: vscode.Uri;
   /** file names whose measure may have changed, or 'all' (runtime/settings) */
   readonly names: readonly string[] | 'all';
+}
+
+/** A file of a composition that is a link leading outside the workspace. */
+export interface LinkedFile extends LinkOutside {
+  /** Its name in the composition (`SOUL.md`, `../AGENTS.md`). */
+  readonly name: string;
+  readonly uri: vscode.Uri;
 }
 
 /** HEARTWOOD.md as it would be read now, with its report under the folder's Heartwood caps. */
@@ -129,6 +137,26 @@ export class Measurements extends Disposable {
       },
     );
     return composition;
+  }
+
+  /**
+   * The files of the folder's last composition that are links leading outside the
+   * workspace (after composition()): where they lead, and whether the user let them be shown.
+   * Those not shown were not read: the composition holds them as empty.
+   */
+  linkedOutside(folder: vscode.Uri): LinkedFile[] {
+    const names = [...(this.folders.get(folder.toString())?.last?.contents.keys() ?? [])];
+    return names.flatMap((name) => {
+      const uri = vscode.Uri.joinPath(folder, name);
+      const outside = this.live.linkOutside(uri);
+      return outside ? [{ name, uri, ...outside }] : [];
+    });
+  }
+
+  /** The user asked to see a linked file: false in Restricted Mode, or when it is no such file. */
+  showLinked(folder: vscode.Uri, name: string): boolean {
+    const file = this.linkedOutside(folder).find((linked) => linked.name === name);
+    return file !== undefined && this.personas.linkConsent.grant(file.uri, file.target);
   }
 
   /** True when the folder's composition is computed and current: reading it now costs nothing. */

@@ -13,6 +13,7 @@ import { CREATED_SETTLE_MS } from '../util/delays';
 import { Disposable } from '../util/disposable';
 import { CountingReader, couldBePersona, describe, DiscoveryStop, forgetFolderRules, isInside, Persona, readFolder, walkCreated, walkWorkspace, withinReach } from './personaDiscovery';
 import { LiveContent } from './liveContent';
+import { LinkConsent } from './linkConsent';
 import { Throttle } from '../util/throttle';
 import { logUnexpected } from '../util/log';
 import { baseName, folderOf } from './uris';
@@ -84,10 +85,23 @@ export class PersonaWorkspace extends Disposable {
   /** Whole walks of the workspace so far (the log says when, and why). */
   private walks = 0;
   /** Live content of persona files, shared by every reader: one bounded read per (file, mtime). */
-  readonly content = new LiveContent((uri) => this.openDocument(uri));
+  readonly content: LiveContent;
 
-  constructor(private readonly log?: vscode.LogOutputChannel) {
+  constructor(
+    private readonly log?: vscode.LogOutputChannel,
+    /** Which links leading outside the workspace the user let be shown this session. */
+    readonly linkConsent = new LinkConsent(),
+  ) {
     super();
+    this.register(linkConsent);
+    this.content = new LiveContent((uri) => this.openDocument(uri), linkConsent);
+    // Shown now: read it, and measure it again.
+    this.register(
+      linkConsent.onDidChange((uri) => {
+        this.content.forget(uri);
+        this.contentEmitter.fire({ folder: folderOf(uri), name: baseName(uri) });
+      }),
+    );
     const watcher = this.register(
       vscode.workspace.createFileSystemWatcher('**/*.{md,MD,Md,mD}'),
     );

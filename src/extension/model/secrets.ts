@@ -46,6 +46,16 @@ export class Secrets extends Disposable {
     return this.start().shareText(folder, label, composition, what, exporting);
   }
 
+  /** Whether a copy or export goes on, given the linked files outside the workspace, and what its message adds. */
+  linkedShare(...args: Parameters<SecretsUi['linkedShare']>): ReturnType<SecretsUi['linkedShare']> {
+    return this.start().linkedShare(...args);
+  }
+
+  /** What a copy or export says of the linked files it leaves out ('' when none). */
+  heldBackNote(...args: Parameters<SecretsUi['heldBackNote']>): string {
+    return this.start().heldBackNote(...args);
+  }
+
   private start(): SecretsUi {
     if (this.ui) return this.ui;
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,9 +1,10 @@
 // The secrets UI: the scans and everything that shows them (Problems and their quick fixes,
-// the tree's badge, the preview's masks, the question before a copy). A bundle of its own in
+// the tree's badge, the preview's masks, the questions before a copy). A bundle of its own in
 // the Node build (dist/secretsUi.js), required once a persona is found, so activation stays small.
 import * as vscode from 'vscode';
 import type { Composition } from '../../core';
 import { shareText } from '../commands/secretCopy';
+import { heldBackNote, linkedShare } from '../commands/linkedShare';
 import type { SecretsBundle } from '../platform';
 import { SecretMasks } from '../preview/secretMasks';
 import { SecretProblems } from '../problems/secretProblems';
@@ -17,6 +18,9 @@ export interface SecretsUi extends vscode.Disposable {
   readonly masks: SecretMasks;
   /** The text to copy or export: asked for when it sends a secret; undefined when the user cancels. */
   shareText(folder: vscode.Uri, label: string, composition: Composition, what: string, exporting: boolean): Promise<string | undefined>;
+  /** Linked files outside the workspace in a copy or export: asked for when shown, named when left out. */
+  readonly linkedShare: typeof linkedShare;
+  readonly heldBackNote: typeof heldBackNote;
 }
 
 export function startSecretsUi(personas: PersonaWorkspace, measurements: Measurements, loadBundle: () => Promise<SecretsBundle>): SecretsUi {
@@ -27,6 +31,8 @@ export function startSecretsUi(personas: PersonaWorkspace, measurements: Measure
     scans,
     masks,
     shareText: (folder, label, composition, what, exporting) => shareText(scans, folder, label, composition, what, exporting),
+    linkedShare,
+    heldBackNote,
     dispose: () => parts.dispose(),
   };
 }

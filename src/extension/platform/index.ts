@@ -30,6 +30,9 @@ export const readFileStart: ((fsPath: string, limit: number, expected?: number) 
   }
 };
 
+/** The user's home folder, to write a path under it as `~/…`. Undefined without a local disk. */
+export const homeFolder: string | undefined = os.homedir();
+
 /** Whether a local path exists, at once (runtimes that look upward for `.git` ask). Undefined without a local disk. */
 export const pathExistsNow: ((fsPath: string) => boolean) | undefined = (fsPath) => fs.existsSync(fsPath);
 

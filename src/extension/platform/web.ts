@@ -7,6 +7,8 @@ export const HOST_KIND: string = 'web worker extension host';
 
 export const readFileStart: typeof NodePlatform.readFileStart = undefined;
 
+export const homeFolder: typeof NodePlatform.homeFolder = undefined;
+
 export const pathExistsNow: typeof NodePlatform.pathExistsNow = undefined;
 
 export const readUserFile: typeof NodePlatform.readUserFile = undefined;
@@ -34,4 +36,4 @@ export const isLinkNow: typeof NodePlatform.isLinkNow = undefined;
 export const requireSecrets: typeof NodePlatform.requireSecrets = undefined;
 
 // The same names as platform/index.ts, which is what the rest of the extension imports.
-({ HOST_KIND, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive, installedOpenClaw, linkTargetOf, isLinkNow, requireSecrets }) satisfies typeof NodePlatform;
+({ HOST_KIND, homeFolder, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive, installedOpenClaw, linkTargetOf, isLinkNow, requireSecrets }) satisfies typeof NodePlatform;

@@ -2,7 +2,7 @@
 // sends text as head + marker + tail followed by its separator. The blocks concatenate
 // to `Composition.text` exactly. Pure (no vscode); keeps what it can between keystrokes.
 import { Composition, FileMeasure, utf8Length } from '../../core';
-import type { DroppedView, SectionMeta, Totals, UnsentGroup } from '../../webview/protocol';
+import type { DroppedView, LinkedView, SectionMeta, Totals, UnsentGroup } from '../../webview/protocol';
 import { droppedView, runtimeTotalText, sectionMeta, sizeIn, totalsText, unsentLabel } from './soulModel';
 
 /**
@@ -94,11 +94,18 @@ export class SoulBlocks {
    * `fuller` holds, for a revealed file the runtime read only the start of, more of its
    * text (the same start, then what follows), so that its dropped text can be shown.
    */
-  build(composition: Composition, runtimeLabel: string, revealed: (name: string) => boolean, fuller?: ReadonlyMap<string, string>): SoulModel {
+  build(
+    composition: Composition,
+    runtimeLabel: string,
+    revealed: (name: string) => boolean,
+    fuller?: ReadonlyMap<string, string>,
+    /** Linked files held back, by name: each shows as a placeholder, with no text of its own. */
+    linked?: ReadonlyMap<string, LinkedView>,
+  ): SoulModel {
     const sending = composition.files.filter((file) => file.offset >= 0 && file.section !== '').sort((a, b) => a.offset - b.offset);
     const { preamble, separators } = this.separators(composition, sending);
     let bytes = utf8Length(preamble);
-    const sections = sending.map((file, i): BlockModel => {
+    const sent = sending.map((file, i): BlockModel => {
       const split = this.split(file);
       const separator = separators[i];
       const soulBytes = split.bytes + utf8Length(separator);
@@ -113,9 +120,10 @@ export class SoulBlocks {
       };
     });
     for (const name of [...this.splits.keys()]) if (!sending.some((file) => file.name === name)) this.splits.delete(name);
+    const sections = linked && linked.size > 0 ? withPlaceholders(sent, composition, linked) : sent;
     const unsent: UnsentGroup[] = [];
     for (const file of composition.files) {
-      if (file.offset >= 0 && file.section !== '') continue;
+      if ((file.offset >= 0 && file.section !== '') || linked?.has(file.name)) continue;
       const group = unsent.find((candidate) => candidate.status === file.status);
       if (group) (group.names as string[]).push(file.name);
       else unsent.push({ status: file.status, label: unsentLabel(file.status, runtimeLabel), names: [file.name] });
@@ -125,7 +133,7 @@ export class SoulBlocks {
       sections,
       totals: {
         bytes,
-        text: totalsText(bytes, sections.length),
+        text: totalsText(bytes, sent.length),
         runtimeText: runtimeTotalText(runtimeLabel, composition.unit, composition.total),
         state: composition.total.state,
         unsent,
@@ -165,4 +173,29 @@ export class SoulBlocks {
     this.metas.set(file.name, { key, meta });
     return meta;
   }
+}
+
+/**
+ * The sections with each held-back linked file's placeholder: on its own section when it
+ * sends one, else a section of no text placed where the runtime loads the file.
+ */
+function withPlaceholders(sections: readonly BlockModel[], composition: Composition, linked: ReadonlyMap<string, LinkedView>): BlockModel[] {
+  const order = new Map(composition.files.map((file, i) => [file.name, i]));
+  const result = sections.map((block) => {
+    const view = linked.get(block.meta.name);
+    return view ? { ...block, meta: { ...block.meta, linked: view }, dropped: undefined } : block;
+  });
+  for (const [name, view] of linked) {
+    if (result.some((block) => block.meta.name === name)) continue;
+    const at = order.get(name) ?? Number.MAX_SAFE_INTEGER;
+    const placeholder: BlockModel = {
+      meta: { name, status: 'linked', size: 0, fraction: 0, state: 'ok', sizeText: '', countsText: '', note: '', marker: '', separator: '', cutText: '', cut: false, revealed: false, linked: view },
+      head: '',
+      tail: '',
+      soulBytes: 0,
+    };
+    const before = result.findIndex((block) => (order.get(block.meta.name) ?? Number.MAX_SAFE_INTEGER) > at);
+    result.splice(before < 0 ? result.length : before, 0, placeholder);
+  }
+  return result;
 }

@@ -2,7 +2,7 @@
 // measurement per persona (Measurements) it uses, so it can be driven in isolation.
 import type * as vscode from 'vscode';
 import type { Composition, FileMeasure, RuntimeProfile } from '../../core';
-import type { CompositionChange, HeartwoodMeasure } from '../model/measurements';
+import type { CompositionChange, HeartwoodMeasure, LinkedFile } from '../model/measurements';
 import type { PersonaTokens } from '../tokens/personaTokens';
 import type { Secrets } from '../model/secrets';
 
@@ -15,6 +15,10 @@ export interface CompositionSource {
   /** HEARTWOOD.md and its report, undefined when the folder has none. */
   heartwood(folder: vscode.Uri): Promise<HeartwoodMeasure | undefined>;
   readonly onDidChange: vscode.Event<CompositionChange>;
+  /** The files of the last composition that are links leading outside the workspace (after composition()). */
+  linkedOutside?(folder: vscode.Uri): readonly LinkedFile[];
+  /** The user asked to see a linked file; false when it cannot be shown. */
+  showLinked?(folder: vscode.Uri, name: string): boolean;
   /** The persona's token counts, when the extension counts them. */
   readonly tokens?: PersonaTokens;
   /** What the preview shows of the persona's secrets, when the extension scans for them. */

@@ -16,6 +16,7 @@ import { SoulBlocks, SoulModel } from './blocks';
 import { CompositionSource } from './compositionSource';
 import { FullerTexts } from './droppedText';
 import { maskModel } from './maskedModel';
+import { linkedViews } from './linkedPlaceholders';
 import { heartwoodModel, labels } from './soulModel';
 import { SoulChanges, SoulSync } from './sync';
 
@@ -132,6 +133,15 @@ export class PreviewSession extends Disposable {
     this.updates.request();
   }
 
+  /** Shows a linked file held back, when its placeholder offered to (never in Restricted Mode). */
+  showLinked(name: string): void {
+    const folder = this.folder;
+    if (!folder || !vscode.workspace.isTrusted) return;
+    if (!this.shown?.sections.some((section) => section.meta.name === name && section.meta.linked?.show !== undefined)) return;
+    // Measured again once granted: the change reaches this preview like an edit.
+    this.source.showLinked?.(folder, name);
+  }
+
   /** Shows the persona's secrets as sent, until its text changes. */
   revealSecrets(): void {
     if (this.folder && this.composition) this.source.secrets?.reveal(this.folder, this.composition);
@@ -170,6 +180,9 @@ export class PreviewSession extends Disposable {
         return;
       case 'toggleDropped':
         this.toggleDropped(message.name);
+        return;
+      case 'showLinked':
+        this.showLinked(message.name);
         return;
     }
   }
@@ -270,7 +283,8 @@ export class PreviewSession extends Disposable {
     const composition = await this.source.composition(folder);
     this.composition = composition;
     const fuller = this.revealed.size > 0 ? await this.fuller.of(folder, composition, this.revealed) : undefined;
-    const built = this.blocks.build(composition, this.source.profile(folder).label, (name) => this.revealed.has(name), fuller);
+    const linked = this.source.linkedOutside ? linkedViews(composition, this.source.linkedOutside(folder), vscode.workspace.isTrusted) : undefined;
+    const built = this.blocks.build(composition, this.source.profile(folder).label, (name) => this.revealed.has(name), fuller, linked);
     // Secrets are masked before the text leaves the extension host.
     const mask = this.source.secrets?.masker(folder, composition);
     const model = mask ? maskModel(built, mask) : built;
@@ -306,7 +320,8 @@ export class PreviewSession extends Disposable {
     const folder = this.folder;
     // The webview only names a file; which files it may open is decided here: the
     // sections shown and HEARTWOOD.md, inside the workspace.
-    if (!folder || !(name === HEARTWOOD_FILE || this.shown?.sections.some((section) => section.meta.name === name))) return;
+    // A linked file held back is not opened from here: an editor would show what is behind the link.
+    if (!folder || !(name === HEARTWOOD_FILE || this.shown?.sections.some((section) => section.meta.name === name && !section.meta.linked))) return;
     const uri = vscode.Uri.joinPath(folder, name);
     if (!vscode.workspace.getWorkspaceFolder(uri)) return;
     let selection: vscode.Range | undefined;

@@ -142,6 +142,8 @@ const decoder = new TextDecoder();
 /** The in-memory disk, settings and editors; every call records what the model read. */
 class Memory {
   readonly files = new Map<string, Entry>();
+  /** Symbolic links: the link's path, and the path it leads to (anywhere, the workspace or not). */
+  readonly links = new Map<string, string>();
   readonly folders = new Set<string>(['/']);
   readonly settings = new Map<string, unknown>();
   readonly documents: FakeDocument[] = [];
@@ -219,8 +221,26 @@ class Memory {
     return [...this.watchers].filter((watcher) => watcher.matches(path.slice(1)));
   }
 
+  /** Makes `path` a link to `target`, and tells the watchers. */
+  link(path: string, target: string): Uri {
+    for (let dir = posix.dirname(path); !this.folders.has(dir); dir = posix.dirname(dir)) this.folders.add(dir);
+    const existed = this.files.has(path) || this.links.has(path);
+    this.files.delete(path);
+    this.links.set(path, target);
+    const uri = Uri.from({ scheme: 'memfs', path });
+    for (const watcher of this.watching(path)) (existed ? watcher.change : watcher.create).fire(uri);
+    return uri;
+  }
+
+  /** Where a link leads when that is outside every workspace folder, as the local disk's check answers. */
+  async leadsOutside(uri: Uri): Promise<string | undefined> {
+    const target = this.links.get(uri.path);
+    if (target === undefined) return undefined;
+    return this.workspaceFolders.some((folder) => target.startsWith(`${folder.uri.path}/`)) ? undefined : target;
+  }
+
   entry(uri: Uri): Entry | undefined {
-    return this.files.get(uri.path);
+    return this.files.get(this.links.get(uri.path) ?? uri.path);
   }
 }
 
@@ -268,21 +288,22 @@ export const workspace = {
   fs: {
     async stat(uri: Uri) {
       const entry = memory.entry(uri);
-      if (entry) return { type: FileType.File, size: entry.bytes.byteLength, mtime: entry.mtime, ctime: 0 };
+      const link = memory.links.has(uri.path) ? FileType.SymbolicLink : 0;
+      if (entry) return { type: FileType.File | link, size: entry.bytes.byteLength, mtime: entry.mtime, ctime: 0 };
       if (memory.folders.has(uri.path)) return { type: FileType.Directory, size: 0, mtime: 0, ctime: 0 };
       throw FileSystemError.FileNotFound(uri);
     },
     async readFile(uri: Uri) {
       const entry = memory.entry(uri);
       if (!entry) throw FileSystemError.FileNotFound(uri);
-      memory.reads.push(uri.path);
+      memory.reads.push(memory.links.get(uri.path) ?? uri.path);
       return entry.bytes;
     },
     async readDirectory(uri: Uri): Promise<[string, FileType][]> {
       if (!memory.folders.has(uri.path)) throw FileSystemError.FileNotFound(uri);
       const prefix = uri.path === '/' ? '/' : `${uri.path}/`;
       const children = new Map<string, FileType>();
-      for (const path of memory.files.keys()) if (path.startsWith(prefix) && !path.slice(prefix.length).includes('/')) children.set(path.slice(prefix.length), FileType.File);
+      for (const path of [...memory.files.keys(), ...memory.links.keys()]) if (path.startsWith(prefix) && !path.slice(prefix.length).includes('/')) children.set(path.slice(prefix.length), FileType.File);
       for (const path of memory.folders) if (path.startsWith(prefix) && path !== uri.path && !path.slice(prefix.length).includes('/')) children.set(path.slice(prefix.length), FileType.Directory);
       return [...children];
     },
