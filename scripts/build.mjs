@@ -2,7 +2,7 @@
 // webview script with esbuild.
 import fs from 'node:fs';
 import * as esbuild from 'esbuild';
-import { hermesBuild, json5Build, nodeExtensionBuild, previewSessionBuild, scaffoldingBuild, secretsUiBuild } from './nodeBuild.mjs';
+import { hermesBuild, hermesFilesBuild, json5Build, nodeExtensionBuild, previewSessionBuild, scaffoldingBuild, secretsUiBuild } from './nodeBuild.mjs';
 import { quietSecretlint, secretsBuild, secretsWebBuild } from './secretsBuild.mjs';
 import { webExtensionBuild, webGlobalsCheck } from './webBuild.mjs';
 
@@ -38,6 +38,7 @@ const builds = [
   previewSessionBuild(common),
   // And Hermes's engine (composing, its injection scanner, its memory blocks), on the first Hermes composition.
   hermesBuild(common),
+  hermesFilesBuild(common),
   // The token worker holds the tokenizer's ranks; extension.js loads it on the first count.
   { ...withRanks, entryPoints: ['src/extension/tokens/worker.ts'], outfile: 'dist/tokenWorker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },

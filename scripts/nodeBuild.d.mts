@@ -12,3 +12,5 @@ export function secretsUiBuild(common?: BuildOptions): BuildOptions;
 export function previewSessionBuild(common?: BuildOptions): BuildOptions;
 export const HERMES_BUNDLE: string;
 export function hermesBuild(common?: BuildOptions): BuildOptions;
+export const HERMES_FILES_BUNDLE: string;
+export function hermesFilesBuild(common?: BuildOptions): BuildOptions;

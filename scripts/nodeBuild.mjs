@@ -14,6 +14,9 @@ export const PREVIEW_SESSION_BUNDLE = 'previewSession.js';
 /** Hermes's composing, scanner and memory blocks, needed only when a persona is composed as Hermes. */
 export const HERMES_BUNDLE = 'hermes.js';
 
+/** Which files Hermes reads, and where: small, required at activation (extension.js is at its budget). */
+export const HERMES_FILES_BUNDLE = 'hermesFiles.js';
+
 /** The scaffolding commands and their templates, needed only when files are created. */
 export const SCAFFOLDING_BUNDLE = 'scaffolding.js';
 
@@ -54,6 +57,8 @@ const separateHermes = {
   name: 'separate-hermes',
   setup(build) {
     build.onResolve({ filter: /^\.\/hermesEngine$/ }, () => ({ path: `./${HERMES_BUNDLE}`, external: true }));
+    // Only what the extension's own code imports: the engine's bundle keeps its copy inline.
+    build.onResolve({ filter: /^\.\/hermesFiles$/ }, (args) => (/runtimes[\\/](hermes|index)\.ts$/.test(args.importer) ? { path: `./${HERMES_FILES_BUNDLE}`, external: true } : undefined));
   },
 };
 
@@ -108,4 +113,9 @@ export function json5Build(common = {}) {
 /** esbuild options of Hermes's engine, beside extension.js (the CLI and the web build hold it inline). */
 export function hermesBuild(common = {}) {
   return { ...common, entryPoints: ['src/core/runtimes/hermesEngine.ts'], outfile: `dist/${HERMES_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs' };
+}
+
+/** esbuild options of the bundle of which files Hermes reads, beside extension.js. */
+export function hermesFilesBuild(common = {}) {
+  return { ...common, entryPoints: ['src/core/runtimes/hermesFiles.ts'], outfile: `dist/${HERMES_FILES_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs' };
 }

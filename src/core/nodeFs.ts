@@ -207,11 +207,7 @@ export function readPersonaInput(dir: string, profile: RuntimeProfile, options?:
   };
   const exists = (relative: string) => fs.existsSync(path.join(absolute, relative));
   const files = new Map<string, FileContent>();
-  const list = (relative: string) => {
-    const names = listNames(path.join(absolute, relative));
-    return names && [...names];
-  };
-  for (const relative of profile.filesToRead(absolute, exists, options, list)) {
+  for (const relative of profile.filesToRead(absolute, exists, options, (folder) => [...(listNames(path.join(absolute, folder)) ?? [])])) {
     const file = path.join(absolute, relative);
     if (!listed(path.dirname(file), path.basename(file))) continue;
     const content = readFileBounded(file, limit);

@@ -5,13 +5,13 @@
 import assert from 'node:assert';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { HERMES_BUNDLE, JSON5_BUNDLE, nodeExtensionBuild, PREVIEW_SESSION_BUNDLE, SCAFFOLDING_BUNDLE, SECRETS_UI_BUNDLE, secretsUiBuild } from '../../scripts/nodeBuild.mjs';
+import { HERMES_BUNDLE, HERMES_FILES_BUNDLE, JSON5_BUNDLE, nodeExtensionBuild, PREVIEW_SESSION_BUNDLE, SCAFFOLDING_BUNDLE, SECRETS_UI_BUNDLE, secretsUiBuild } from '../../scripts/nodeBuild.mjs';
 import { SECRETS_BUNDLE } from '../../scripts/secretsBuild.mjs';
 
 const ROOT = path.join(__dirname, '..', '..');
 
 /** Inputs that must never be in extension.js: each is loaded only where it is needed. */
-const LAZY = [/^src\/extension\/commands\/(scaffolding|newPersona|createFiles)\.ts$/, /^node_modules\/json5\//, /^node_modules\/gpt-tokenizer\//, /^node_modules\/picomatch\//, /^src\/core\/tokensCount\.ts$/, /^src\/extension\/tokens\/worker\.ts$/, /secretlint/, /^src\/core\/secrets\//, /^src\/extension\/(model\/secretScans|model\/secretsUi|problems\/secret\w+|tree\/secretDecorations|preview\/secretMasks|util\/secretMessages|commands\/secretCopy)\.ts$/, /^src\/extension\/preview\/(previewSession|soulModel|blocks|sync|droppedText|maskedModel)\.ts$/, /^src\/core\/runtimes\/hermes(Engine|Compose|Section|Scan|Memory|Text)\.ts$/];
+const LAZY = [/^src\/extension\/commands\/(scaffolding|newPersona|createFiles)\.ts$/, /^node_modules\/json5\//, /^node_modules\/gpt-tokenizer\//, /^node_modules\/picomatch\//, /^src\/core\/tokensCount\.ts$/, /^src\/extension\/tokens\/worker\.ts$/, /secretlint/, /^src\/core\/secrets\//, /^src\/extension\/(model\/secretScans|model\/secretsUi|problems\/secret\w+|tree\/secretDecorations|preview\/secretMasks|util\/secretMessages|commands\/secretCopy)\.ts$/, /^src\/extension\/preview\/(previewSession|soulModel|blocks|sync|droppedText|maskedModel)\.ts$/, /^src\/core\/runtimes\/hermes(Engine|Compose|Section|Scan|Memory|Text|Files|Rewording)\.ts$/];
 
 describe('node: the Node build of the extension', () => {
   let metafile: esbuild.Metafile;
@@ -39,7 +39,7 @@ describe('node: the Node build of the extension', () => {
   it('requires the JSON5 parser, the scaffolding, the preview session, the secrets UI and the detector from their own bundles beside it', () => {
     // The output's imports: esbuild lists type-only imports it dropped among the inputs'.
     const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
-    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(), [`./${HERMES_BUNDLE}`, `./${JSON5_BUNDLE}`, `./${PREVIEW_SESSION_BUNDLE}`, `./${SCAFFOLDING_BUNDLE}`, `./${SECRETS_BUNDLE}`, `./${SECRETS_UI_BUNDLE}`].sort());
+    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(), [`./${HERMES_BUNDLE}`, `./${HERMES_FILES_BUNDLE}`, `./${JSON5_BUNDLE}`, `./${PREVIEW_SESSION_BUNDLE}`, `./${SCAFFOLDING_BUNDLE}`, `./${SECRETS_BUNDLE}`, `./${SECRETS_UI_BUNDLE}`].sort());
   });
 
   it('holds none of the templates the scaffolding writes', () => {

@@ -29,6 +29,8 @@ const REQUIRED = [
   'extension/dist/previewSession.js',
   // extension.js requires it on the first Hermes composition.
   'extension/dist/hermes.js',
+  // extension.js requires it at activation: which files Hermes reads.
+  'extension/dist/hermesFiles.js',
   'extension/media/icon.png',
 ];
 

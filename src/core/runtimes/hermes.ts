@@ -1,9 +1,8 @@
 // Hermes Agent v0.21.3 as a runtime profile. What it reads and where (hermesFiles.ts) is light;
 // composing, its scanner and its memory blocks (hermesEngine.ts) load on the first compose, from
 // a bundle of their own in the extension.
-import { formatCount } from '../format';
 import { Composition, PersonaInput, RuntimeOptions, RuntimeProfile } from './profile';
-import { AGENTS, CLAUDE, CURSORRULES, filesToRead, HERMES_MD, HERMES_RELEASE, hermesMaxChars, READ_LIMIT } from './hermesFiles';
+import { filesToRead, HERMES_FILE_NAMES, HERMES_RELEASE, hermesLabel, READ_LIMIT } from './hermesFiles';
 
 type Engine = typeof import('./hermesEngine');
 let engine: Engine | undefined;
@@ -17,9 +16,9 @@ export function hermesEngine(): Engine {
 export const hermes: RuntimeProfile = {
   id: 'hermes',
   label: `Hermes Agent ${HERMES_RELEASE}`,
-  labelFor: (options) => `Hermes Agent ${HERMES_RELEASE} (${formatCount(hermesMaxChars(options?.contextWindow, options?.maxChars))} chars a file)`,
+  labelFor: hermesLabel,
   unit: 'codepoints',
-  fileNames: ['SOUL.md', ...HERMES_MD, ...AGENTS, ...CLAUDE, CURSORRULES, 'memories/MEMORY.md', 'memories/USER.md'],
+  fileNames: HERMES_FILE_NAMES,
   filesToRead,
   readLimit: READ_LIMIT,
   compose: (input: PersonaInput, options?: RuntimeOptions): Composition => hermesEngine().composeHermes(input, options),

@@ -18,6 +18,7 @@ export const CLAUDE = ['CLAUDE.md', 'claude.md'];
 export const CURSORRULES = '.cursorrules';
 export const CURSOR_RULES_DIR = '.cursor/rules';
 /** Persona files other runtimes read that Hermes never does (at the persona folder's root). */
+export const HERMES_FILE_NAMES: readonly string[] = ['SOUL.md', '.hermes.md', 'HERMES.md', 'AGENTS.override.md', 'AGENTS.md', 'agents.md', 'CLAUDE.md', 'claude.md', '.cursorrules', 'memories/MEMORY.md', 'memories/USER.md'];
 export const NEVER_READ = ['IDENTITY.md', 'TOOLS.md', 'HEARTBEAT.md', 'USER.md', 'MEMORY.md', 'BOOTSTRAP.md'];
 
 /**
@@ -28,6 +29,11 @@ export function hermesMaxChars(contextWindow?: number, configured?: number): num
   if (configured !== undefined && configured > 0) return Math.trunc(configured);
   if (contextWindow === undefined || !Number.isInteger(contextWindow) || contextWindow <= 0) return HERMES_DEFAULT_MAX_CHARS;
   return Math.max(HERMES_DEFAULT_MAX_CHARS, Math.min(Math.trunc(contextWindow * CHARS_PER_TOKEN * WINDOW_FRACTION), CEILING));
+}
+
+/** "Hermes Agent 0.21.3 (48,000 chars a file)": the release, and the cap these options set. */
+export function hermesLabel(options?: RuntimeOptions): string {
+  return `Hermes Agent ${HERMES_RELEASE} (${formatCount(hermesMaxChars(options?.contextWindow, options?.maxChars))} chars a file)`;
 }
 
 /** The cap rule in words, for a surface that shows where its number comes from. */

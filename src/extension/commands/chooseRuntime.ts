@@ -20,7 +20,7 @@ function description(id: RuntimeId): string {
     case 'codex':
       return vscode.l10n.t('AGENTS.md only, 32 KiB in all, cut at the byte');
     case 'hermes':
-      return vscode.l10n.t('SOUL.md from the Hermes home, one project file type, memory; an injection scanner blocks whole files');
+      return vscode.l10n.t('SOUL.md from its home, one project file type; scans for injection');
   }
 }
 
