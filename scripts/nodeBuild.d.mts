@@ -14,7 +14,7 @@ export function skillsUiBuild(common?: BuildOptions): BuildOptions;
 export function previewSessionBuild(common?: BuildOptions): BuildOptions;
 export const DOCTOR_BUNDLE: string;
 export function doctorBuild(common?: BuildOptions): BuildOptions;
-export const RUNTIME_BUNDLES: Record<'zeroclaw' | 'codex', string>;
+export const RUNTIME_BUNDLES: Record<'zeroclaw' | 'codex' | 'hermes', string>;
 export function runtimeBuilds(common?: BuildOptions): BuildOptions[];
 export const COMPARE_BUNDLE: string;
 export function compareBuild(common?: BuildOptions): BuildOptions;

@@ -18,7 +18,7 @@ export const PREVIEW_SESSION_BUNDLE = 'previewSession.js';
 export const DOCTOR_BUNDLE = 'doctor.js';
 
 /** The runtime profiles required on first use (core/runtimes/index.ts), by module name: their bundles. */
-export const RUNTIME_BUNDLES = { zeroclaw: 'runtimeZeroclaw.js', codex: 'runtimeCodex.js' };
+export const RUNTIME_BUNDLES = { zeroclaw: 'runtimeZeroclaw.js', codex: 'runtimeCodex.js', hermes: 'runtimeHermes.js' };
 
 /** The comparison with a revision, needed only when one is asked for. */
 export const COMPARE_BUNDLE = 'compare.js';
@@ -58,11 +58,11 @@ const separatePreviewSession = {
   },
 };
 
-// extension.js requires ZeroClaw's and Codex's profiles from their own bundles when a persona first uses one.
+// extension.js requires ZeroClaw's, Codex's and Hermes's profiles from their own bundles when a persona first uses one.
 const separateRuntimes = {
   name: 'separate-runtimes',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(zeroclaw|codex)$/ }, ({ path, importer }) =>
+    build.onResolve({ filter: /^\.\/(zeroclaw|codex|hermes)$/ }, ({ path, importer }) =>
       importer.replace(/\\/g, '/').endsWith('src/core/runtimes/index.ts') ? { path: `./${RUNTIME_BUNDLES[path.slice(2)]}`, external: true } : undefined,
     );
   },
@@ -159,3 +159,5 @@ export function doctorBuild(common = {}) {
 export function json5Build(common = {}) {
   return { ...common, entryPoints: ['node_modules/json5/lib/index.js'], outfile: `dist/${JSON5_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs' };
 }
+
+

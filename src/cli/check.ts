@@ -41,6 +41,7 @@ import { formatSkillsTable, SkillCheck, skillChecks } from './skills';
 import { table } from './table';
 import { DoctorCheck, doctorRowNote, formatDoctor } from './doctor';
 import type { LastRunCheck } from './lastRun';
+import { BlockedCheck, blockedChecks, formatBlocked } from './scanCheck';
 
 export interface FileCheck {
   readonly name: string;
@@ -61,6 +62,8 @@ export interface FileCheck {
   readonly tokens?: number;
   /** What `openclaw doctor` says of the file, in its words (near its limit from 85 %, or truncated). */
   readonly doctorNote?: string;
+  /** The runtime's injection scanner replaces the whole file (`file`) or some of its memory entries (`entries`). */
+  readonly blocked?: 'file' | 'entries';
 }
 
 export interface PersonaCheck {
@@ -104,6 +107,10 @@ export interface PersonaCheck {
   readonly editCacheWrite?: EditCacheWrite;
   /** OpenClaw's record of its last run, compared. */
   readonly lastRun?: LastRunCheck;
+  /** Hermes: the home whose SOUL.md and memories/ are read, and the project whose context files are. */
+  readonly hermes?: { readonly home: string; readonly project: string };
+  /** What the runtime's injection scanner would block (Hermes), each match with its place. */
+  readonly blocked?: readonly BlockedCheck[];
 }
 
 /** Checks one persona folder; with an `encoding`, counts the tokens of what is sent. */
@@ -124,6 +131,7 @@ export function checkPersona(
   }));
   const heartwood = readHeartwood(dir, caps, options.warnAt);
   let state = files.reduce<CapState>((worst, file) => worseState(worst, file.state), 'missing');
+  const blocked = blockedChecks(composition);
   if (heartwood) state = worseState(state, heartwood.state);
   return {
     dir,
@@ -144,6 +152,8 @@ export function checkPersona(
       skillsFailed: skillsFailed(skills),
     }),
     ...(skills && { skillsReport: skills }),
+    ...(profile.id === 'hermes' && { hermes: { home: path.resolve(options.hermesHome ?? dir), project: path.resolve(options.hermesProject ?? dir) } }),
+    ...(blocked.length > 0 && { blocked }),
   };
 }
 
@@ -169,6 +179,7 @@ function fileCheck(file: FileMeasure, unit: SizeUnit): FileCheck {
     note: file.note,
     ...(file.doctorNote && { doctorNote: file.doctorNote }),
     bytes: unit === 'bytes' ? file.size : undefined,
+    blocked: file.blocks?.some((block) => block.scope === 'file') ? 'file' : file.blocks?.length ? 'entries' : undefined,
   };
 }
 
@@ -202,6 +213,7 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
     rows.push(withTokens(shown ? [file.name, formatCount(file.size), share, state] : [file.name, '-', '-', state], tokens));
   }
   const lines = [escapeControls(check.dir), ...table(rows).map((row) => `  ${row}`)];
+  if (check.hermes) lines.push(`  Hermes home: ${escapeControls(check.hermes.home)}; project: ${escapeControls(check.hermes.project)}`);
   lines.push(`  soul: ${formatCount(check.soulBytes)} bytes (${formatBytes(check.soulBytes)})`);
   if (encoding && check.tokens !== undefined) {
     lines.push(`  ${formatCostPerTurn(check.tokens, encoding)} in ${ENCODING_LABELS[encoding]}`);
@@ -227,6 +239,7 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
         (heartwood.cut ? `, cut at line ${heartwood.cut.line + 1}, column ${heartwood.cut.column + 1}${heartwood.cut.splitsPair ? ' (splits a surrogate pair)' : ''}` : ''),
     );
   }
+  lines.push(...formatBlocked(check.blocked ?? []));
   lines.push(...formatSecrets(check.secrets ?? [], runtimeLabel), ...formatTextChecks(check.hidden ?? [], check.droppedRules ?? []));
   return lines.join('\n');
 }
@@ -238,7 +251,8 @@ function describe(file: FileCheck, runtimeLabel: string): string {
     case 'absent':
       return stateLabel.missing;
     case 'notLoaded':
-      return `not loaded by ${runtimeLabel}`;
+      // A note that says more than the status (Hermes: which file wins) follows it.
+      return `not loaded by ${runtimeLabel}${file.note && !file.note.startsWith('not loaded') ? `: ${file.note.replace(/^not read(?: by [^:]+)?: /, '')}` : ''}`;
     case 'unreadable':
       return 'unreadable';
     case 'missing':
@@ -248,6 +262,8 @@ function describe(file: FileCheck, runtimeLabel: string): string {
     case 'dropped':
       return 'DROPPED: the total budget is spent';
   }
+  if (file.blocked === 'file') return 'BLOCKED by the injection scanner (below)';
+  if (file.blocked === 'entries' && !file.note?.includes('Hermes shows')) return `${stateLabel[file.state]}; entries removed by the injection scanner (below)`;
   // Doctor calls a file near its limit from 85 %: said beside ours, in its words.
   if (file.status !== 'cut') return file.doctorNote?.startsWith(NEAR_WORDS) ? `${stateLabel[file.state]}; openclaw doctor: near configured limits` : stateLabel[file.state];
   const where = file.cut ? ` from line ${file.cut.line}, column ${file.cut.column}` : '';

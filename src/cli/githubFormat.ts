@@ -47,6 +47,8 @@ function annotationsOf(check: PersonaCheck, runtimeLabel: string, warnAtFails: b
   const nearLevel: Level = warnAtFails ? 'error' : 'warning';
   for (const file of check.files) {
     const at = { file: path.join(check.dir, file.name), line: file.cut?.line ?? 1, column: file.cut?.column ?? 1 };
+    // A file the scanner blocks has its own annotations below, at each match.
+    if (file.blocked) continue;
     if (file.status === 'cut') {
       annotations.push({ ...at, level: 'error', title: `${file.name} over its cap`, message: cutMessage(file, runtimeLabel) });
     } else if (file.status === 'dropped') {
@@ -54,6 +56,10 @@ function annotationsOf(check: PersonaCheck, runtimeLabel: string, warnAtFails: b
     } else if (file.state === 'over' || file.state === 'near') {
       annotations.push({ ...at, level: file.state === 'over' ? 'error' : nearLevel, title: `${file.name} ${file.state === 'over' ? 'over' : 'near'} its cap`, message: shareMessage(file) });
     }
+  }
+  for (const hit of check.blocked ?? []) {
+    const title = hit.scope === 'file' ? `Hermes blocks ${hit.file}` : `Hermes removes an entry of ${hit.file}`;
+    annotations.push({ level: 'error', file: path.join(check.dir, hit.file), line: hit.line, column: hit.column, title, message: `${hit.message}. It sends instead: ${hit.sent}` });
   }
   for (const secret of check.secrets ?? []) {
     annotations.push({

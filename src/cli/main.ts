@@ -33,6 +33,7 @@ import {
   TemplateName,
 } from '../core';
 import { folderOptions, openclawRelease } from './openclawOptions';
+import { hermesFlags, hermesOptions, HermesValues } from './hermesOptions';
 import { UsageError } from './usageError';
 import { agentsReport, formatAgents } from './agents';
 import { costFlags, costOptions, personaCost } from './cost';
@@ -70,7 +71,8 @@ const USAGE = `Usage:
                                           (never overwrites; FILE may be ${HEARTWOOD_FILE})
 Runtime options:
   --runtime NAME          ${RUNTIME_IDS.join(' | ')} (default ${RUNTIME_IDS[0]})
-  --session KIND          OpenClaw's session: main | subagent | cron | group (default main)
+  --session KIND          the session: main | subagent | cron | group (default main); OpenClaw's
+                          kinds, and Hermes's (subagent also stands for --ignore-rules)
   --openclaw-version V    the OpenClaw release to compose as, e.g. 2026.7.35 (default the newest known)
   --setup STATE           OpenClaw's first-run setup: completed | pending (default: what DIR's
                           .openclaw/workspace-state.json records, else completed)
@@ -80,6 +82,14 @@ Runtime options:
   --config FILE           OpenClaw's caps from an openclaw.json (JSON5), for --runtime openclaw;
                           its caps win over the two above, as in the editor (~/ is your home)
   --agent ID              the agent whose caps --config reads (default main)
+  --hermes-home DIR       Hermes's home, whose SOUL.md and memories/ it reads, for --runtime hermes
+                          (default DIR; Hermes's own is $HERMES_HOME, else ~/.hermes)
+  --hermes-project DIR    the folder Hermes runs in, whose project files it reads (default DIR;
+                          with --session cron, the job's workdir)
+  --context-window N      the model's context window in tokens, which sets Hermes's cap a file
+                          (default unknown: 20,000 chars; 48,000 at a 200k window)
+  --context-file-max-chars N
+                          Hermes's context_file_max_chars: the cap a file, whatever the window
 Cost options (check, --runtime openclaw): each session kind's tokens per run, runs per day, per day
   --turns-per-day N       chat turns a day in the main session (default 0)
   --cron-jobs FILE        OpenClaw's cron store (~/.openclaw/cron/jobs.json): each job's runs a day
@@ -108,6 +118,7 @@ const runtimeFlags = {
   setup: { type: 'string' },
   'bootstrap-max-chars': { type: 'string' },
   'bootstrap-total-max-chars': { type: 'string' },
+  ...hermesFlags,
 } as const;
 
 interface RuntimeChoice {
@@ -120,7 +131,7 @@ type RuntimeValues = { runtime?: string; session?: string; 'workspace-path'?: st
   'bootstrap-total-max-chars'?: string;
   'openclaw-version'?: string;
   setup?: string;
-};
+} & HermesValues;
 
 function runtimeChoice(values: RuntimeValues, err?: NodeJS.WritableStream): RuntimeChoice {
   const id = values.runtime ?? RUNTIME_IDS[0];
@@ -135,7 +146,7 @@ function runtimeChoice(values: RuntimeValues, err?: NodeJS.WritableStream): Runt
   if (values.agent !== undefined && values.config === undefined && values['state-dir'] === undefined) {
     throw new UsageError('--agent picks the agent whose caps --config reads (or whose runs --state-dir holds): give --config FILE too');
   }
-  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...flags, ...caps, ...openclawRelease(values, id, err) } };
+  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...flags, ...caps, ...openclawRelease(values, id, err), ...hermesOptions(values, id) } };
 }
 
 /** `--bootstrap-max-chars` and `--bootstrap-total-max-chars`, which only OpenClaw has. */
@@ -276,7 +287,7 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
     checks.push({ ...check, ...(doctor && { doctor }), ...costFields, ...(lastRun && { lastRun }), ...(await checkText(composition, label)) });
   }
   const secretSent = checks.some((c) => c.secrets?.some((s) => s.sent));
-  const failed = secretSent || checks.some((c) => c.cut || c.refused || c.skillsFailed || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
+  const failed = secretSent || checks.some((c) => c.cut || c.refused || (c.blocked?.length ?? 0) > 0 || c.skillsFailed || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
   if (format === 'github') out.write(formatGithub(checks, label, warnAt !== undefined));
   else if (format === 'problems') out.write(formatProblems(checks, label));
   else if (format === 'json') {

@@ -105,6 +105,7 @@ export const RUNTIME_NAMES: Readonly<Record<RuntimeId, string>> = {
   openclaw: 'OpenClaw',
   zeroclaw: 'ZeroClaw',
   codex: 'Codex',
+  hermes: 'Hermes',
 };
 
 /** "24,310 chars" in the runtime's unit; bytes read as today ("1.2 KB"). */

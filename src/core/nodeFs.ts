@@ -207,7 +207,7 @@ export function readPersonaInput(dir: string, profile: RuntimeProfile, options?:
   };
   const exists = (relative: string) => fs.existsSync(path.join(absolute, relative));
   const files = new Map<string, FileContent>();
-  for (const relative of profile.filesToRead(absolute, exists)) {
+  for (const relative of profile.filesToRead(absolute, exists, options, (folder) => [...(listNames(path.join(absolute, folder)) ?? [])])) {
     const file = path.join(absolute, relative);
     if (!listed(path.dirname(file), path.basename(file))) continue;
     const content = readFileBounded(file, limit);

@@ -29,9 +29,10 @@ const REQUIRED = [
   'extension/dist/skillsUi.js',
   // extension.js requires it when the first preview opens.
   'extension/dist/previewSession.js',
-  // extension.js requires them when a persona first uses ZeroClaw or Codex.
+  // extension.js requires them when a persona first uses ZeroClaw, Codex or Hermes.
   'extension/dist/runtimeZeroclaw.js',
   'extension/dist/runtimeCodex.js',
+  'extension/dist/runtimeHermes.js',
   // extension.js requires it for a persona holding a file openclaw doctor --fix moves.
   'extension/dist/doctor.js',
   // extension.js requires it on the first compare command.

@@ -5,6 +5,7 @@ import { toolnexus } from './toolnexus';
 import type * as ZeroclawModule from './zeroclaw';
 import type * as CodexModule from './codex';
 import { composeAfterDoctor, DoctorPreview, DoctorPreviewOptions } from './openclawAfterDoctor';
+import type * as HermesModule from './hermes';
 
 export * from './profile';
 export { bootstrapSource, toolnexus } from './toolnexus';
@@ -29,6 +30,8 @@ export { OPENCLAW_STATE_FILE, releaseFromConfig, releaseFromPackageJson, setupCo
 export { RUST_WHITE_SPACE, rustTrimRange, truncationMarker, ZEROCLAW_HEADING, ZEROCLAW_MAX_CHARS, zeroclaw } from './zeroclaw';
 export { filesWithinWorkspace, WorkspaceFiles } from './withinWorkspace';
 export { CODEX_PROJECT_DOC_MAX_BYTES, codex, codexMessage } from './codex';
+export { hermes, hermesEngine } from './hermes';
+export { defaultHermesHome, HERMES_DEFAULT_MAX_CHARS, HERMES_RELEASE, hermesCapRule, hermesMaxChars, relativePrefix } from './hermesFiles';
 
 export const DEFAULT_RUNTIME: RuntimeId = 'toolnexus';
 
@@ -48,6 +51,7 @@ const profiles: ReadonlyMap<RuntimeId, () => RuntimeProfile> = new Map<RuntimeId
   ['openclaw', () => openclaw],
   ['zeroclaw', () => (require('./zeroclaw') as typeof ZeroclawModule).zeroclaw],
   ['codex', () => (require('./codex') as typeof CodexModule).codex],
+  ['hermes', () => (require('./hermes') as typeof HermesModule).hermes],
 ]);
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -3,7 +3,7 @@
 // runtime only through this file's types, so a new runtime is one file beside it.
 import type { CapState } from '../report';
 
-export type RuntimeId = 'toolnexus' | 'openclaw' | 'zeroclaw' | 'codex';
+export type RuntimeId = 'toolnexus' | 'openclaw' | 'zeroclaw' | 'codex' | 'hermes';
 
 /** What a runtime counts its caps in. */
 export type SizeUnit =
@@ -92,6 +92,15 @@ export interface RuntimeOptions {
    * BOOTSTRAP.md is loaded only while setup is pending.
    */
   readonly setupCompleted?: boolean;
+  /**
+   * Hermes: the absolute path of the Hermes home (`~/.hermes`, `$HERMES_HOME`, a profile's
+   * `~/.hermes/profiles/NAME`) whose SOUL.md and memories/ it reads; default the persona folder.
+   */
+  readonly hermesHome?: string;
+  /** Hermes: the absolute path of the working folder whose project files it reads; default the persona folder. */
+  readonly hermesProject?: string;
+  /** Hermes: the model's context window in tokens, which sets the per-file cap; default unknown (20,000 chars). */
+  readonly contextWindow?: number;
 }
 
 /** An absolute path on POSIX or Windows (`/x`, `C:\x`, `C:/x`, `\\server\share`), whatever the platform this runs on. */
@@ -174,6 +183,29 @@ export interface FileMeasure {
    * injects, markers included, before the prompt's clean-up. Absent for a file it does not load.
    */
   readonly runReport?: { readonly rawChars: number; readonly injectedChars: number; readonly missing: boolean };
+  /**
+   * What the runtime's injection scanner blocks in this file (Hermes): the whole file, or one
+   * entry of a memory file, replaced by `line`; each finding with its ranges in `text`.
+   */
+  readonly blocks?: readonly ScanBlock[];
+}
+
+/** One text a runtime's scanner replaces: the line it sends instead, and why. */
+export interface ScanBlock {
+  readonly line: string;
+  /** The part of `text` that is replaced (a whole file, or one memory entry). */
+  readonly range: Span;
+  /** `file`: a context file, blocked whole; `entry`: one memory entry, removed. */
+  readonly scope: 'file' | 'entry';
+  readonly findings: readonly ScanFinding[];
+}
+
+export interface ScanFinding {
+  /** The runtime's id: `role_hijack`, `invisible_unicode_U+200D`… */
+  readonly id: string;
+  readonly kind: 'pattern' | 'invisible';
+  /** Where it matches in the file's `text`, with the matched text. */
+  readonly ranges: readonly (Span & { readonly match: string })[];
 }
 
 export interface Composition {
@@ -207,9 +239,10 @@ export interface RuntimeProfile {
   /**
    * The paths (relative to `dir`, `/`-separated) to read for `compose`, in order.
    * Most runtimes answer `fileNames`; Codex walks up to the project root, so it
-   * asks `exists` (a path relative to `dir`) which folders hold `.git`.
+   * asks `exists` (a path relative to `dir`) which folders hold `.git`; Hermes also reads
+   * the Hermes home of `options` and asks `list` for a folder's names (`.cursor/rules`).
    */
-  filesToRead(dir: string, exists: (relative: string) => boolean): readonly string[];
+  filesToRead(dir: string, exists: (relative: string) => boolean, options?: RuntimeOptions, list?: (relative: string) => readonly string[] | undefined): readonly string[];
   /** Most bytes of a file `compose` needs; a larger file is read up to this many bytes. */
   readonly readLimit: number;
   /** The read limit for these options, where they change it (an OpenClaw release that reads big files whole). */

@@ -19,6 +19,8 @@ function description(id: RuntimeId): string {
       return vscode.l10n.t('20,000 code points a file, cut at the end');
     case 'codex':
       return vscode.l10n.t('AGENTS.md only, 32 KiB in all, cut at the byte');
+    case 'hermes':
+      return vscode.l10n.t('SOUL.md from its home, one project file type; scans for injection');
   }
 }
 
