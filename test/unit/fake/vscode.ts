@@ -103,11 +103,64 @@ export class Position {
 }
 
 export class Range {
+  readonly start: Position;
+  readonly end: Position;
+  constructor(start: Position | number, end: Position | number, endLine?: number, endCharacter?: number) {
+    this.start = typeof start === 'number' ? new Position(start, end as number) : start;
+    this.end = typeof start === 'number' ? new Position(endLine!, endCharacter!) : (end as Position);
+  }
+}
+
+export enum DiagnosticSeverity {
+  Error = 0,
+  Warning = 1,
+  Information = 2,
+  Hint = 3,
+}
+
+export class Diagnostic {
+  code?: string | number;
+  source?: string;
+  relatedInformation?: DiagnosticRelatedInformation[];
   constructor(
-    readonly start: Position,
-    readonly end: Position,
+    readonly range: Range,
+    readonly message: string,
+    readonly severity: DiagnosticSeverity = DiagnosticSeverity.Error,
   ) {}
 }
+
+export class Location {
+  constructor(
+    readonly uri: Uri,
+    readonly range: Range | Position,
+  ) {}
+}
+
+export class DiagnosticRelatedInformation {
+  constructor(
+    readonly location: Location,
+    readonly message: string,
+  ) {}
+}
+
+export class CodeActionKind {
+  static readonly QuickFix = new CodeActionKind('quickfix');
+  constructor(readonly value: string) {}
+}
+
+export class CodeAction {
+  edit?: unknown;
+  command?: unknown;
+  diagnostics?: Diagnostic[];
+  isPreferred?: boolean;
+  constructor(
+    readonly title: string,
+    readonly kind?: CodeActionKind,
+  ) {}
+}
+
+/** Diagnostics set by every collection, by collection name and then by URI string. */
+export const diagnostics = new Map<string, Map<string, Diagnostic[]>>();
 
 export class CodeLens {
   constructor(
@@ -373,6 +426,22 @@ const codeLensProviders: { selector: unknown; provider: { provideCodeLenses(docu
 
 export const languages = {
   codeLensProviders,
+  createDiagnosticCollection(name: string) {
+    const byUri = new Map<string, Diagnostic[]>();
+    diagnostics.set(name, byUri);
+    return {
+      name,
+      set: (uri: Uri, list: Diagnostic[] | undefined) => void (list ? byUri.set(uri.toString(), list) : byUri.delete(uri.toString())),
+      get: (uri: Uri) => byUri.get(uri.toString()),
+      delete: (uri: Uri) => void byUri.delete(uri.toString()),
+      clear: () => byUri.clear(),
+      forEach: (callback: (uri: Uri, list: Diagnostic[]) => void) => byUri.forEach((list, uri) => callback(Uri.parse(uri), list)),
+      dispose: () => void diagnostics.delete(name),
+    };
+  },
+  registerCodeActionsProvider() {
+    return new Disposable(() => undefined);
+  },
   registerCodeLensProvider(selector: unknown, provider: { provideCodeLenses(document: { uri: Uri }): CodeLens[] }) {
     const entry = { selector, provider };
     codeLensProviders.push(entry);
