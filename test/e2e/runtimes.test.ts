@@ -95,10 +95,10 @@ describe('Runtime profiles', function () {
     // The tree: SOUL.md in chars against its 20,000 cap, TOOLS.md not loaded, IDENTITY.md a marker.
     // OpenClaw's own size of a file: its text without trailing white space (29,999 here).
     await eventually(async () => assert.equal(await description(wb, 'ava', 'SOUL.md'), `${formatCount(measure.size)} chars · ${formatPercent(measure.size / 20_000)}`), SLOW);
-    assert.equal(await description(wb, 'ava', 'TOOLS.md'), 'not loaded by OpenClaw');
+    assert.equal(await description(wb, 'ava', 'TOOLS.md'), 'not loaded by OpenClaw · doctor --fix: into AGENTS.md');
     assert.equal(await description(wb, 'ava', 'HEARTBEAT.md'), 'missing · not loaded by OpenClaw');
     assert.equal(await description(wb, 'ava', 'IDENTITY.md'), 'missing · marker sent');
-    assert.equal(await description(wb, 'ava', 'AGENTS.md'), '12 chars · <0.1 %');
+    assert.equal(await description(wb, 'ava', 'AGENTS.md'), '11 chars · <0.1 %', "'Be concise.' without its line break");
     assert.equal(await personaDescription(wb, 'ava'), `${formatCount(before.total.size)} of 60,000 chars`);
 
     // The status bar: the total against the 60,000 budget, SOUL.md's share, red; the runtime by name.
