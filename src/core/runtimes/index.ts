@@ -1,5 +1,6 @@
 // Every runtime profile, by id. The default is the seed's composeSoul.
-import { PersonaInput, RuntimeId, RuntimeOptions, RuntimeProfile } from './profile';
+import { PersonaInput, RuntimeId, RuntimeOptions, RuntimeProfile, ScanBlock } from './profile';
+import type { ScanProblem } from './hermesScan';
 import { openclaw } from './openclaw';
 import { toolnexus } from './toolnexus';
 import type * as ZeroclawModule from './zeroclaw';
@@ -54,6 +55,12 @@ const profiles: ReadonlyMap<RuntimeId, () => RuntimeProfile> = new Map<RuntimeId
   ['hermes', () => (require('./hermes') as typeof HermesModule).hermes],
 ]);
 /* eslint-enable @typescript-eslint/no-require-imports */
+
+/** Hermes's scanner findings of a file's `blocks` as problems (hermesScan.ts), from its profile's own bundle. */
+export function hermesScanProblemsLazy(blocks: readonly ScanBlock[] | undefined): ScanProblem[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('./hermes') as typeof HermesModule).hermesEngine().hermesScanProblems(blocks);
+}
 
 /** The ids of the runtimes there are profiles for, default first. */
 export const RUNTIME_IDS: readonly RuntimeId[] = [...profiles.keys()];

@@ -1,7 +1,7 @@
 // The files a runtime reads of a persona folder, clamped at the workspace folder: nothing
 // above it is read. Only a root marker (`.git`) may be looked for there, by a stat that
 // reads nothing; where no stat can be had, a marker there is taken as possible.
-import { RuntimeProfile } from './profile';
+import { RuntimeOptions, RuntimeProfile } from './profile';
 
 export interface WorkspaceFiles {
   /** Paths relative to the persona folder, none above the workspace folder. */
@@ -23,7 +23,8 @@ const ROOT_MARKER = '.git';
 /**
  * `depth` is how many folders the persona folder lies below the workspace folder (0 when
  * it is the workspace folder); `exists` is asked only of paths inside the workspace, and
- * `markerAbove`, a stat's answer or undefined where none can be had, only of `.git` above it.
+ * `markerAbove`, a stat's answer or undefined where none can be had, only of `.git` above it;
+ * `options` place what some runtimes read (Hermes's home).
  */
 export function filesWithinWorkspace(
   profile: RuntimeProfile,
@@ -31,10 +32,11 @@ export function filesWithinWorkspace(
   depth: number,
   exists: (relative: string) => boolean,
   markerAbove?: (relative: string) => boolean | undefined,
+  options?: RuntimeOptions,
 ): WorkspaceFiles {
   const inside = (relative: string) => levelsUp(relative) <= depth;
   const above = (relative: string) => (relative.endsWith(`/${ROOT_MARKER}`) ? (markerAbove?.(relative) ?? true) : true);
-  const asked = profile.filesToRead(dir, (relative) => (inside(relative) ? exists(relative) : above(relative)));
+  const asked = profile.filesToRead(dir, (relative) => (inside(relative) ? exists(relative) : above(relative)), options);
   const names = asked.filter(inside);
   return { names, clamped: names.length < asked.length };
 }

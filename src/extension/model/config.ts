@@ -177,6 +177,7 @@ export function runtimeOptions(folder: vscode.Uri, runtime: RuntimeId): RuntimeO
   const options: { -readonly [K in keyof RuntimeOptions]: RuntimeOptions[K] } = { warnAt: warnAt(folder) };
   if (runtime === 'toolnexus') return options;
   options.workspacePath = folder.fsPath || folder.path;
+  if (runtime === 'hermes') return hermesOptions(folder, config, options);
   if (runtime !== 'openclaw') return options;
   const workspacePath = config.get<unknown>('openclaw.workspacePath', '');
   if (typeof workspacePath === 'string' && workspacePath.trim() !== '') {
@@ -188,6 +189,25 @@ export function runtimeOptions(folder: vscode.Uri, runtime: RuntimeId): RuntimeO
   options.session = SESSIONS.includes(session as SessionKind) ? (session as SessionKind) : 'main';
   options.maxChars = positiveInteger(explicit(config, 'openclaw.bootstrapMaxChars'));
   options.totalMaxChars = positiveInteger(explicit(config, 'openclaw.bootstrapTotalMaxChars'));
+  return options;
+}
+
+/**
+ * Hermes's home (its SOUL.md and memories/) and the model's window that sets its cap. The home
+ * is an absolute path or one relative to the workspace folder, and never outside the workspace:
+ * a home elsewhere is refused, and the persona folder is Hermes's home, as the CLI's default.
+ */
+function hermesOptions(folder: vscode.Uri, config: vscode.WorkspaceConfiguration, options: { -readonly [K in keyof RuntimeOptions]: RuntimeOptions[K] }): RuntimeOptions {
+  const home = config.get<unknown>('hermes.home', '');
+  if (typeof home === 'string' && home.trim() !== '') {
+    const path = home.trim();
+    const root = vscode.workspace.getWorkspaceFolder(folder)?.uri;
+    const absolute = /^([\\/]|[A-Za-z]:[\\/])/.test(path);
+    const uri = absolute ? (folder.scheme === 'file' ? vscode.Uri.file(path) : folder.with({ path })) : root && vscode.Uri.joinPath(root, path);
+    if (uri && !(absolute && /(^|[\\/])\.\.([\\/]|$)/.test(path)) && vscode.workspace.getWorkspaceFolder(uri)) options.hermesHome = uri.fsPath || uri.path;
+    else warnInvalid('hermes.home', home, vscode.l10n.t('the persona folder (Hermes\'s home must be inside the workspace)'));
+  }
+  options.contextWindow = positiveInteger(config.get<unknown>('hermes.contextWindow', null));
   return options;
 }
 
@@ -218,7 +238,7 @@ export function openclawConfigFile(): string | undefined {
 }
 
 /** Settings that change what a runtime injects: a change to one of them re-measures. */
-export const RUNTIME_SETTINGS = ['runtime', 'openclaw', 'warnAt'].map((name) => `${SECTION}.${name}`);
+export const RUNTIME_SETTINGS = ['runtime', 'openclaw', 'hermes', 'warnAt'].map((name) => `${SECTION}.${name}`);
 
 /**
  * The skill catalog's settings for an OpenClaw folder: the `## Skills` header's tools (the

@@ -285,6 +285,7 @@ export class Measurements extends Disposable {
       this.depth(folder),
       (relative) => this.exists(folder, relative),
       (relative) => this.markerAbove(folder, relative),
+      options,
     );
     state.clamped = clamped;
     const entries = await Promise.all(

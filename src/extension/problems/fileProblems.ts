@@ -7,6 +7,7 @@ import {
   effectiveHeartwoodCap,
   HEARTWOOD_FILE,
   heartwoodCapProblem,
+  hermesScanProblemsLazy,
   isBootstrapName,
   lineAndColumn,
   measureCapProblem,
@@ -28,6 +29,7 @@ export const DiagnosticCode = {
   over: 'cap-over',
   miscased: 'miscased-name',
   link: 'link-not-read',
+  blocked: 'scanner-blocks',
 } as const;
 
 /** The editor changed while the content was being read: a newer pass is on its way. */
@@ -63,17 +65,25 @@ export async function diagnoseFile(
     const sent = measure.marker ? vscode.l10n.t('{0} is sent in its place.', measure.marker) : vscode.l10n.t('Nothing of it is sent.');
     return [diagnostic(new vscode.Range(0, 0, 0, 0), `${name}: ${measure.note}. ${sent}`, vscode.DiagnosticSeverity.Error, DiagnosticCode.link)];
   }
-  const problem = measureCapProblem(measure, composition.runtime, composition.unit, localize);
-  if (!problem) return [];
   const locate = locator(document, measure.text);
+  // What the runtime's scanner blocks (Hermes): an Error on each matching range. Its wording comes with the profile's own bundle.
+  const blocked = measure.blocks?.length
+    ? hermesScanProblemsLazy(measure.blocks).map((scan) => diagnostic(new vscode.Range(locate.at(scan.start), locate.at(scan.end)), scan.message, vscode.DiagnosticSeverity.Error, DiagnosticCode.blocked))
+    : [];
+  // A file blocked whole is not "over a cap": its Errors say why nothing of it is sent.
+  const problem = !measure.blocks?.some((block) => block.scope === 'file') && measureCapProblem(measure, composition.runtime, composition.unit, localize);
+  if (!problem) return blocked;
   if (problem.kind === 'over') {
     // One entry per dropped span, over exactly the text the runtime does not send.
-    return problem.spans.map((span) => {
-      const end = span.end >= measure.text.length ? locate.end() : locate.at(span.end);
-      return diagnostic(new vscode.Range(locate.at(span.start), end), problem.message, vscode.DiagnosticSeverity.Error, DiagnosticCode.over);
-    });
+    return [
+      ...blocked,
+      ...problem.spans.map((span) => {
+        const end = span.end >= measure.text.length ? locate.end() : locate.at(span.end);
+        return diagnostic(new vscode.Range(locate.at(span.start), end), problem.message, vscode.DiagnosticSeverity.Error, DiagnosticCode.over);
+      }),
+    ];
   }
-  return [diagnostic(locate.lastLine(), problem.message, vscode.DiagnosticSeverity.Warning, DiagnosticCode.near)];
+  return [...blocked, diagnostic(locate.lastLine(), problem.message, vscode.DiagnosticSeverity.Warning, DiagnosticCode.near)];
 }
 
 /** HEARTWOOD.md keeps its own caps, in characters, whatever the runtime. */

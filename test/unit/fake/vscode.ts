@@ -199,6 +199,9 @@ export interface FakeDocument {
   isClosed: boolean;
   text: string;
   getText(): string;
+  lineAt(line: number): { text: string; range: Range };
+  positionAt(offset: number): Position;
+  readonly lineCount: number;
 }
 
 const encoder = new TextEncoder();
@@ -253,6 +256,18 @@ class Memory {
       text: entry ? decoder.decode(entry.bytes) : '',
       getText() {
         return this.text;
+      },
+      // The editor's lines (a lone CR, LF or CRLF ends one), as VS Code counts them.
+      lineAt(line: number) {
+        const text = this.text.split(/\r\n|\r|\n/)[line] ?? '';
+        return { text, range: new Range(new Position(line, 0), new Position(line, text.length)) };
+      },
+      positionAt(offset: number) {
+        const before = this.text.slice(0, Math.max(0, offset)).split(/\r\n|\r|\n/);
+        return new Position(before.length - 1, before[before.length - 1].length);
+      },
+      get lineCount() {
+        return this.text.split(/\r\n|\r|\n/).length;
       },
     };
     this.documents.push(document);
