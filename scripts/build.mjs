@@ -2,7 +2,7 @@
 // webview script with esbuild.
 import fs from 'node:fs';
 import * as esbuild from 'esbuild';
-import { compareBuild, doctorBuild, json5Build, nodeExtensionBuild, previewSessionBuild, runtimeBuilds, scaffoldingBuild, secretsUiBuild, skillsUiBuild } from './nodeBuild.mjs';
+import { agentsBuild, compareBuild, doctorBuild, json5Build, nodeExtensionBuild, previewSessionBuild, runtimeBuilds, scaffoldingBuild, secretsUiBuild, skillsUiBuild } from './nodeBuild.mjs';
 import { quietSecretlint, secretsBuild, secretsWebBuild } from './secretsBuild.mjs';
 import { webExtensionBuild, webGlobalsCheck } from './webBuild.mjs';
 
@@ -44,6 +44,8 @@ const builds = [
   ...runtimeBuilds(common),
   // And the prompt after openclaw doctor --fix, required for a persona holding a file doctor moves.
   doctorBuild(common),
+  // And the resolution of an openclaw.json's agents, required on the first read of one.
+  agentsBuild(common),
   // The token worker holds the tokenizer's ranks; extension.js loads it on the first count.
   { ...withRanks, entryPoints: ['src/extension/tokens/worker.ts'], outfile: 'dist/tokenWorker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },

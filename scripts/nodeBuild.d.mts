@@ -14,6 +14,8 @@ export function skillsUiBuild(common?: BuildOptions): BuildOptions;
 export function previewSessionBuild(common?: BuildOptions): BuildOptions;
 export const DOCTOR_BUNDLE: string;
 export function doctorBuild(common?: BuildOptions): BuildOptions;
+export const AGENTS_BUNDLE: string;
+export function agentsBuild(common?: BuildOptions): BuildOptions;
 export const RUNTIME_BUNDLES: Record<'zeroclaw' | 'codex' | 'hermes', string>;
 export function runtimeBuilds(common?: BuildOptions): BuildOptions[];
 export const COMPARE_BUNDLE: string;

@@ -17,6 +17,9 @@ export const PREVIEW_SESSION_BUNDLE = 'previewSession.js';
 /** The prompt after `openclaw doctor --fix`, needed only for a persona holding a file doctor moves. */
 export const DOCTOR_BUNDLE = 'doctor.js';
 
+/** The agents of an openclaw.json resolved, needed only when the user names one. */
+export const AGENTS_BUNDLE = 'agents.js';
+
 /** The runtime profiles required on first use (core/runtimes/index.ts), by module name: their bundles. */
 export const RUNTIME_BUNDLES = { zeroclaw: 'runtimeZeroclaw.js', codex: 'runtimeCodex.js', hermes: 'runtimeHermes.js' };
 
@@ -89,6 +92,14 @@ const separateDoctor = {
   },
 };
 
+// extension.js requires the agents' resolution from its own bundle on the first openclaw.json read.
+const separateAgents = {
+  name: 'separate-agents',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/chunk$/ }, (args) => (args.importer.replace(/\\/g, '/').includes('/extension/agents/') ? { path: `./${AGENTS_BUNDLE}`, external: true } : undefined));
+  },
+};
+
 // extension.js requires the comparison with a revision from its own bundle on the first compare command.
 const separateCompare = {
   name: 'separate-compare',
@@ -122,7 +133,7 @@ export function oneVscode() {
 
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
 export function nodeExtensionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession, separateSkillsUi, separateDoctor, separateRuntimes, separateCompare] };
+  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession, separateSkillsUi, separateDoctor, separateAgents, separateRuntimes, separateCompare] };
 }
 
 /** esbuild options of the skills UI's own bundle, beside extension.js. */
@@ -153,6 +164,11 @@ export function previewSessionBuild(common = {}) {
 /** esbuild options of the doctor bundle, beside extension.js. */
 export function doctorBuild(common = {}) {
   return { ...common, entryPoints: ['src/extension/doctor/chunk.ts'], outfile: `dist/${DOCTOR_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode()] };
+}
+
+/** esbuild options of the agents' own bundle, beside extension.js. */
+export function agentsBuild(common = {}) {
+  return { ...common, entryPoints: ['src/extension/agents/chunk.ts'], outfile: `dist/${AGENTS_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs' };
 }
 
 /** esbuild options of the parser's own bundle, beside extension.js. */

@@ -5,7 +5,7 @@
 import assert from 'node:assert';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { COMPARE_BUNDLE, DOCTOR_BUNDLE, doctorBuild, JSON5_BUNDLE, nodeExtensionBuild, PREVIEW_SESSION_BUNDLE, RUNTIME_BUNDLES, SCAFFOLDING_BUNDLE, SECRETS_UI_BUNDLE, secretsUiBuild, SKILLS_UI_BUNDLE, skillsUiBuild } from '../../scripts/nodeBuild.mjs';
+import { AGENTS_BUNDLE, COMPARE_BUNDLE, DOCTOR_BUNDLE, doctorBuild, JSON5_BUNDLE, nodeExtensionBuild, PREVIEW_SESSION_BUNDLE, RUNTIME_BUNDLES, SCAFFOLDING_BUNDLE, SECRETS_UI_BUNDLE, secretsUiBuild, SKILLS_UI_BUNDLE, skillsUiBuild } from '../../scripts/nodeBuild.mjs';
 import { SECRETS_BUNDLE } from '../../scripts/secretsBuild.mjs';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -36,10 +36,10 @@ describe('node: the Node build of the extension', () => {
     assert.deepStrictEqual(inputs.filter((input) => LAZY.some((pattern) => pattern.test(input))), []);
   });
 
-  it('requires the JSON5 parser, the scaffolding, the preview session, the comparison, the secrets UI, the skills UI, the detector and doctor\'s migrations from their own bundles beside it', () => {
+  it('requires the JSON5 parser, the scaffolding, the preview session, the comparison, the secrets UI, the skills UI, the detector, doctor\'s migrations and the agents of an openclaw.json from their own bundles beside it', () => {
     // The output's imports: esbuild lists type-only imports it dropped among the inputs'.
     const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
-    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(), [`./${COMPARE_BUNDLE}`, `./${JSON5_BUNDLE}`, `./${PREVIEW_SESSION_BUNDLE}`, `./${SCAFFOLDING_BUNDLE}`, `./${SECRETS_BUNDLE}`, `./${SECRETS_UI_BUNDLE}`, `./${SKILLS_UI_BUNDLE}`, `./${DOCTOR_BUNDLE}`, ...Object.values(RUNTIME_BUNDLES).map((bundle) => `./${bundle}`)].sort());
+    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(), [`./${COMPARE_BUNDLE}`, `./${JSON5_BUNDLE}`, `./${PREVIEW_SESSION_BUNDLE}`, `./${SCAFFOLDING_BUNDLE}`, `./${SECRETS_BUNDLE}`, `./${SECRETS_UI_BUNDLE}`, `./${SKILLS_UI_BUNDLE}`, `./${DOCTOR_BUNDLE}`, `./${AGENTS_BUNDLE}`, ...Object.values(RUNTIME_BUNDLES).map((bundle) => `./${bundle}`)].sort());
   });
 
   it('holds none of the templates the scaffolding writes', () => {

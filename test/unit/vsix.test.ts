@@ -35,6 +35,8 @@ const REQUIRED = [
   'extension/dist/runtimeHermes.js',
   // extension.js requires it for a persona holding a file openclaw doctor --fix moves.
   'extension/dist/doctor.js',
+  // extension.js requires it on the first read of the user's openclaw.json.
+  'extension/dist/agents.js',
   // extension.js requires it on the first compare command.
   'extension/dist/compare.js',
   'extension/media/icon.png',

@@ -152,10 +152,25 @@ export function onDidChangeSettings(listener: () => void): vscode.Disposable {
   );
 }
 
-/** The runtime whose injection every surface shows for a folder. */
+/** Why a folder is an OpenClaw agent workspace, when it is one: told by the model that looks. */
+let openclawWorkspace: (folder: vscode.Uri) => string | undefined = () => undefined;
+
+export function detectOpenClawWorkspaces(detect: (folder: vscode.Uri) => string | undefined): vscode.Disposable {
+  openclawWorkspace = detect;
+  return new vscode.Disposable(() => (openclawWorkspace = () => undefined));
+}
+
+/** The runtime whose injection every surface shows for a folder: the setting where set, else openclaw in an agent workspace. */
 export function runtimeId(scope?: vscode.ConfigurationScope): RuntimeId {
-  const value = settings(scope).get<unknown>('runtime', DEFAULT_RUNTIME);
-  return isRuntimeId(value) ? value : DEFAULT_RUNTIME;
+  return chosenRuntime(scope).id;
+}
+
+/** The folder's runtime, and why when it was not the default: "set in settings", "OpenClaw workspace of agent main". */
+export function chosenRuntime(scope?: vscode.ConfigurationScope): { readonly id: RuntimeId; readonly why?: string } {
+  const value = explicit(settings(scope), 'runtime');
+  if (isRuntimeId(value)) return { id: value, why: vscode.l10n.t('set in settings') };
+  const why = scope instanceof vscode.Uri ? openclawWorkspace(scope) : undefined;
+  return why === undefined ? { id: DEFAULT_RUNTIME } : { id: 'openclaw', why };
 }
 
 const SESSIONS: readonly SessionKind[] = ['main', 'subagent', 'cron'];

@@ -20,7 +20,7 @@ import {
   runtimeProfile,
   reportHeartwood,
 } from '../../core';
-import { heartwoodCaps, RUNTIME_SETTINGS, runtimeId, runtimeOptions, warnAt } from './config';
+import { chosenRuntime, detectOpenClawWorkspaces, heartwoodCaps, RUNTIME_SETTINGS, runtimeId, runtimeOptions, warnAt } from './config';
 import { Disposable } from '../util/disposable';
 import { LiveContent } from './liveContent';
 import type { LinkOutside } from './linkConsent';
@@ -127,6 +127,8 @@ export class Measurements extends Disposable {
       }),
     );
     this.register(personas.onDidChangePersonas(() => this.personasChanged()));
+    // An OpenClaw agent workspace defaults to the openclaw runtime: found by its state file or the config's agents.
+    this.register(detectOpenClawWorkspaces((folder) => this.openclaw.workspace(folder)));
     this.register(this.openclaw.onDidChangeSetup((folder) => this.invalidate(folder, 'all')));
     this.personasChanged();
   }
@@ -140,6 +142,11 @@ export class Measurements extends Disposable {
     let labelled = this.labelled.get(label);
     if (!labelled) this.labelled.set(label, (labelled = { ...profile, label }));
     return labelled;
+  }
+
+  /** Why the folder has its runtime, when not by default: "set in settings", "OpenClaw workspace of agent main". */
+  runtimeWhy(folder: vscode.Uri): string | undefined {
+    return chosenRuntime(folder).why;
   }
 
   /** Why the folder's runtime release is the one shown ("installed"), with a note when it is newer than any known. */
@@ -375,6 +382,7 @@ export class Measurements extends Disposable {
       if (!next.has(key)) this.folders.delete(key);
     }
     this.personaKeys = next;
+    this.openclaw.look(this.personas.personas.map((persona) => persona.uri));
     // Skills' Problems show without a surface asking: the bundle starts with the first OpenClaw persona.
     if (!this.skillsUi && this.personas.personas.some((persona) => runtimeId(persona.uri) === 'openclaw')) this.skillsBundle();
   }

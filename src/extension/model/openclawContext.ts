@@ -4,6 +4,9 @@
 // workspace's setup state. Each is read once, bounded, and again only when it may have changed.
 import * as vscode from 'vscode';
 import {
+  agentLabel,
+  OpenClawAgent,
+  openclawWorkspaceOf,
   OPENCLAW_NEWEST_RELEASE,
   OPENCLAW_STATE_FILE,
   OpenClawCaps,
@@ -15,9 +18,10 @@ import {
   RuntimeOptions,
   setupCompletedFromState,
 } from '../../core';
-import { installedOpenClaw, readUserFile } from '../platform';
+import { loadAgents } from '../agents/load';
+import { homeFolder, installedOpenClaw, readUserFile } from '../platform';
 import { Disposable } from '../util/disposable';
-import { expectFileSystemError } from '../util/log';
+import { expectFileSystemError, logUnlessFileSystemError } from '../util/log';
 import { openclawConfigFile, openclawSetup, openclawVersion } from './config';
 
 /** The release chosen for a folder, and why, in words for the status bar and the tree. */
@@ -32,6 +36,7 @@ export interface OpenClawChoice {
 interface UserConfig {
   readonly caps: OpenClawCaps;
   readonly release?: string;
+  readonly agents: readonly OpenClawAgent[];
 }
 
 /** A workspace-state.json larger than this is no state OpenClaw wrote. */
@@ -42,6 +47,10 @@ export class OpenClawContext extends Disposable {
   private installed: Promise<string | undefined> | undefined;
   private readonly setups = new Map<string, Promise<boolean>>();
   private readonly chosen = new Map<string, OpenClawChoice>();
+  /** Whether each folder looked at holds `.openclaw/workspace-state.json`: one stat, then the watcher keeps it. */
+  private readonly stateFiles = new Map<string, boolean>();
+  private agents: readonly OpenClawAgent[] = [];
+  private agentsLoaded = false;
   private readonly stateEmitter = this.register(new vscode.EventEmitter<vscode.Uri>());
   /** A workspace's setup state changed on disk: the folder holding `.openclaw/`. */
   readonly onDidChangeSetup = this.stateEmitter.event;
@@ -49,14 +58,15 @@ export class OpenClawContext extends Disposable {
   constructor() {
     super();
     const watcher = this.register(vscode.workspace.createFileSystemWatcher(`**/${OPENCLAW_STATE_FILE}`));
-    const changed = (uri: vscode.Uri) => {
+    const changed = (present: boolean) => (uri: vscode.Uri) => {
       const folder = vscode.Uri.joinPath(uri, '..', '..');
       this.setups.delete(folder.toString());
+      this.stateFiles.set(folder.toString(), present);
       this.stateEmitter.fire(folder);
     };
-    this.register(watcher.onDidCreate(changed));
-    this.register(watcher.onDidChange(changed));
-    this.register(watcher.onDidDelete(changed));
+    this.register(watcher.onDidCreate(changed(true)));
+    this.register(watcher.onDidChange(changed(true)));
+    this.register(watcher.onDidDelete(changed(false)));
   }
 
   /** Settings changed: the config file, the release and the setup are looked up again. */
@@ -64,6 +74,43 @@ export class OpenClawContext extends Disposable {
     this.config = undefined;
     this.installed = undefined;
     this.setups.clear();
+    if (this.agentsLoaded) this.loadAgents();
+  }
+
+  /** Why the folder is an OpenClaw agent workspace, as far as is known now (see `look`). */
+  workspace(folder: vscode.Uri): string | undefined {
+    const found = openclawWorkspaceOf(folder.fsPath, this.agents, this.stateFiles.get(folder.toString()) === true);
+    if (!found) return undefined;
+    return found.agent ? vscode.l10n.t('OpenClaw workspace of agent {0}', agentLabel(found.agent)) : vscode.l10n.t('OpenClaw workspace: {0}', OPENCLAW_STATE_FILE);
+  }
+
+  /** Looks once per folder for the state file, and once for the config's agents; a folder found to be a workspace is announced by onDidChangeSetup. */
+  look(folders: readonly vscode.Uri[]): void {
+    for (const folder of folders) {
+      const key = folder.toString();
+      if (this.stateFiles.has(key)) continue;
+      this.stateFiles.set(key, false);
+      vscode.workspace.fs.stat(vscode.Uri.joinPath(folder, OPENCLAW_STATE_FILE)).then(
+        (stat) => {
+          if (!(stat.type & vscode.FileType.File) || this.stateFiles.get(key)) return;
+          this.stateFiles.set(key, true);
+          this.stateEmitter.fire(folder);
+        },
+        (error: unknown) => logUnlessFileSystemError(OPENCLAW_STATE_FILE, error), // Absent: not a workspace by its state.
+      );
+    }
+    if (!this.agentsLoaded) this.loadAgents();
+  }
+
+  /** Reads the agents of the configured openclaw.json; every folder looked at is told when there were or are some. */
+  private loadAgents(): void {
+    this.agentsLoaded = true;
+    if (openclawConfigFile() === undefined && this.agents.length === 0) return;
+    void this.userConfig().then((config) => {
+      if (config.agents.length === 0 && this.agents.length === 0) return;
+      this.agents = config.agents;
+      for (const key of this.stateFiles.keys()) this.stateEmitter.fire(vscode.Uri.parse(key));
+    });
   }
 
   /** The release chosen for the folder at its last composition, if it was composed under OpenClaw. */
@@ -100,7 +147,7 @@ export class OpenClawContext extends Disposable {
   /** The caps and release of the openclaw.json the user named, read once per setting; a bad file is said once and ignored. */
   private userConfig(): Promise<UserConfig> {
     const file = openclawConfigFile();
-    if (file === undefined) return Promise.resolve({ caps: {} });
+    if (file === undefined) return Promise.resolve({ caps: {}, agents: [] });
     if (this.config?.file !== file) this.config = { file, read: readUserConfig(file) };
     return this.config.read;
   }
@@ -121,12 +168,14 @@ async function readUserConfig(file: string): Promise<UserConfig> {
     if (!readUserFile) throw new Error(vscode.l10n.t('{0} cannot be read here', file));
     const config = parseOpenClawConfigObject(await readUserFile(file), file);
     const release = releaseFromConfig(config);
-    return release === undefined ? { caps: capsFromConfig(config) } : { caps: capsFromConfig(config), release };
+    // Where OpenClaw would put each agent's workspace; only compared with the opened folders, never read.
+    const agents = homeFolder === undefined ? [] : loadAgents().agentsFromConfig(config, { home: homeFolder });
+    return release === undefined ? { caps: capsFromConfig(config), agents } : { caps: capsFromConfig(config), release, agents };
   } catch (error) {
     // Absent, unreadable or not JSON5: the settings apply, and the user is told once per file.
     if (!(error instanceof Error)) throw error;
     void vscode.window.showWarningMessage(vscode.l10n.t('OpenClaw caps not read: {0}. The settings apply.', error.message));
-    return { caps: {} };
+    return { caps: {}, agents: [] };
   }
 }
 

@@ -177,7 +177,10 @@ export class PersonaStatusBar extends Disposable {
     }
     const choice = this.measurements.runtimeChoice(persona.uri);
     // "OpenClaw 2026.7.35, installed": which release, and why that one.
-    const named = choice ? `${profile.label}, ${choice.why}${choice.note ? ` (${choice.note})` : ''}` : profile.label;
+    const release = choice ? `${profile.label}, ${choice.why}${choice.note ? ` (${choice.note})` : ''}` : profile.label;
+    // Why this runtime: "set in settings", or the OpenClaw workspace it chose itself for.
+    const why = this.measurements.runtimeWhy(persona.uri);
+    const named = why ? `${release}; ${why}` : release;
     const runtimeShown = JSON.stringify([persona.uri.toString(), profile.id, named]);
     if (runtimeShown !== this.runtimeRendered) {
       this.runtimeRendered = runtimeShown;

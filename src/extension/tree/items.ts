@@ -90,6 +90,7 @@ export function personaItem(node: PersonaNode, stats: PersonaStats | undefined, 
       : vscode.l10n.t('{0} of its {1} budget ({2})', formatCount(composition.total.size), formatMeasureExact(composition.total.cap, composition.unit, localize), formatPercent(composition.total.size / composition.total.cap));
     lines.push(vscode.l10n.t('{0} of 7 bootstrap files present · {1} injects {2}', stats.present, profile.label, total));
   }
+  if (stats.runtimeWhy) lines.push(vscode.l10n.t('Runtime {0}: {1}', RUNTIME_NAMES[profile.id], escapeMarkdown(stats.runtimeWhy)));
   if (stats.clamped) lines.push('', vscode.l10n.t('No .git in the workspace: {0} reads AGENTS.md files up to the project root, which may lie above the workspace folder. Folders above it are not read or shown.', profile.label));
   if (stats.heartwood) lines.push('', vscode.l10n.t('Heartwood identity: {0} of {1} characters', formatCount(stats.heartwood.report.chars), formatCount(stats.heartwood.report.cap)));
   if (stats.state === 'over') lines.push('', `$(error) ${vscode.l10n.t('{0} cuts or drops a file.', RUNTIME_NAMES[profile.id])}`);

@@ -55,6 +55,8 @@ export interface PersonaStats {
   readonly state: CapState;
   /** The runtime reads folders above the workspace folder, which are not shown. */
   readonly clamped?: boolean;
+  /** Why the folder has its runtime when not by default: "set in settings", "OpenClaw workspace of agent main". */
+  readonly runtimeWhy?: string;
 }
 
 export class TreeStats {
@@ -120,6 +122,7 @@ export class TreeStats {
       present: this.personas.find(folder)?.files.length ?? composition.files.filter(isPresent).length,
       state,
       clamped: this.measurements.clampedAtWorkspace(folder),
+      runtimeWhy: this.measurements.runtimeWhy(folder),
     };
   }
 

@@ -245,6 +245,13 @@ class Memory {
     return uri;
   }
 
+  /** Deletes a file, and tells the watchers. */
+  remove(path: string): void {
+    if (!this.files.delete(path)) return;
+    const uri = Uri.from({ scheme: 'memfs', path });
+    for (const watcher of this.watching(path)) watcher.remove.fire(uri);
+  }
+
   /** Opens a file in an editor (clean, its text from disk). */
   open(path: string): FakeDocument {
     const entry = this.files.get(path);
