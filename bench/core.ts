@@ -46,8 +46,14 @@ function persona(bytesPerFile: number): { dir: string; sources: Record<string, s
 export function benchKeystroke(smoke: boolean): Array<Record<string, string | number>> {
   const rows: Array<Record<string, string | number>> = [];
   const cases = smoke
-    ? ([['10 KB', 10 * 1024, 2], ['256 KB', 256 * 1024, 1]] as const)
-    : ([['10 KB', 10 * 1024, 200], ['2 MB', 2 * 1024 * 1024 + 100, 15]] as const);
+    ? ([
+        ['10 KB', 10 * 1024, 2],
+        ['256 KB', 256 * 1024, 1],
+      ] as const)
+    : ([
+        ['10 KB', 10 * 1024, 200],
+        ['2 MB', 2 * 1024 * 1024 + 100, 15],
+      ] as const);
   for (const [label, size, runs] of cases) {
     const { dir, sources } = persona(size);
     const disk = time(() => core.composeSoul(dir), runs);
@@ -132,7 +138,15 @@ function changeCost(dir: string, runs: number): { ms: number; overBaselineMB: nu
 }
 
 export function benchBigMemory(smoke: boolean): Array<Record<string, string | number>> {
-  const sizes: Array<[string, number]> = smoke ? [['2.1 MB', 2.1e6], ['4 MB', 4e6]] : [['2.1 MB', 2.1e6], ['100 MB', 100e6]];
+  const sizes: Array<[string, number]> = smoke
+    ? [
+        ['2.1 MB', 2.1e6],
+        ['4 MB', 4e6],
+      ]
+    : [
+        ['2.1 MB', 2.1e6],
+        ['100 MB', 100e6],
+      ];
   const runs = smoke ? 1 : 9;
   const rows: Array<Record<string, string | number>> = [];
   for (const [label, bytes] of sizes) {

@@ -60,29 +60,33 @@ async function latencyFor(
   // A file opened as Plain Text has no Markdown preview: the soul preview alone is timed.
   for (const [preview, command, kind] of settings?.['files.associations'] ? previews.slice(0, 1) : previews) {
     rows.push(
-      ...(await inWorkspace(files, async (wb) => {
-        await wb.openFile('ava/SOUL.md');
-        await wb.runCommand(command);
-        await wb.webview(kind, { timeout: 120_000 });
-        await wb.moveCursor('start');
-        await measure(wb, kind, warmUp); // not counted
-        const timed: LatencyRow[] = [];
-        for (const pace of paces) {
-          const { latencies, bytes, messages, keys } = await measure(wb, kind, samples, pace);
-          if (process.env.BENCH_VERBOSE) console.log(`${label}, ${paceLabel(pace)}, ${preview}: ${latencies.join(' ')} ms`);
-          timed.push({
-            file: label,
-            pace: paceLabel(pace),
-            preview,
-            samples,
-            medianMs: quantile(latencies, 0.5),
-            p95Ms: quantile(latencies, 0.95),
-            bytesPerKey: Math.round(bytes / keys),
-            messagesPerKey: Math.round((messages / keys) * 100) / 100,
-          });
-        }
-        return timed;
-      }, settings)),
+      ...(await inWorkspace(
+        files,
+        async (wb) => {
+          await wb.openFile('ava/SOUL.md');
+          await wb.runCommand(command);
+          await wb.webview(kind, { timeout: 120_000 });
+          await wb.moveCursor('start');
+          await measure(wb, kind, warmUp); // not counted
+          const timed: LatencyRow[] = [];
+          for (const pace of paces) {
+            const { latencies, bytes, messages, keys } = await measure(wb, kind, samples, pace);
+            if (process.env.BENCH_VERBOSE) console.log(`${label}, ${paceLabel(pace)}, ${preview}: ${latencies.join(' ')} ms`);
+            timed.push({
+              file: label,
+              pace: paceLabel(pace),
+              preview,
+              samples,
+              medianMs: quantile(latencies, 0.5),
+              p95Ms: quantile(latencies, 0.95),
+              bytesPerKey: Math.round(bytes / keys),
+              messagesPerKey: Math.round((messages / keys) * 100) / 100,
+            });
+          }
+          return timed;
+        },
+        settings,
+      )),
     );
   }
   return rows;

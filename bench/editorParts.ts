@@ -30,12 +30,7 @@ interface Seen {
  * `keyDelayMs` is the pause between keys: 0 types as fast as the browser takes keys (a
  * burst, about 30 ms a key here), 120 is a fast typist's pace.
  */
-export async function measure(
-  wb: Workbench,
-  kind: WebviewKind,
-  samples: number,
-  keyDelayMs = 0,
-): Promise<{ latencies: number[]; bytes: number; messages: number; keys: number }> {
+export async function measure(wb: Workbench, kind: WebviewKind, samples: number, keyDelayMs = 0): Promise<{ latencies: number[]; bytes: number; messages: number; keys: number }> {
   const body = (await wb.webview(kind)).locator('body');
   await body.evaluate(() => {
     const w = window as unknown as Seen;
@@ -50,7 +45,9 @@ export async function measure(
     const check = (records: MutationRecord[]) => {
       const waiting = w.__words.filter((word) => !(word in w.__seen));
       if (waiting.length === 0) return;
-      const changed = records.map((record) => (record.type === 'characterData' ? (record.target.textContent ?? '') : Array.from(record.addedNodes, (node) => node.textContent ?? '').join('')));
+      const changed = records.map((record) =>
+        record.type === 'characterData' ? (record.target.textContent ?? '') : Array.from(record.addedNodes, (node) => node.textContent ?? '').join(''),
+      );
       for (const word of waiting) if (changed.some((text) => text.includes(word))) w.__seen[word] = Date.now();
     };
     new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });

@@ -107,16 +107,20 @@ export async function benchEditorTokens(options: { samples: number; smoke: boole
       },
       { ...settings, 'personaStudio.tokens.encoding': 'off' },
     );
-    const [on, settled] = await inWorkspace(files, async (wb) => {
-      await openPreview(wb);
-      // The worker's first load is not a keystroke's: wait for the first counts.
-      const frame = await wb.webview(KIND);
-      await waitFor(async () => ((await frame.locator('#tokens-total').textContent()) ? true : undefined), 120_000);
-      // Settling first, while SOUL.md's text is known: the words it types go at the start.
-      const settled = await settle(wb, files, Math.min(options.samples, label.includes('2 MB') ? 10 : options.samples));
-      await measure(wb, KIND, warmUp);
-      return [(await measure(wb, KIND, options.samples)).latencies, settled] as const;
-    }, settings);
+    const [on, settled] = await inWorkspace(
+      files,
+      async (wb) => {
+        await openPreview(wb);
+        // The worker's first load is not a keystroke's: wait for the first counts.
+        const frame = await wb.webview(KIND);
+        await waitFor(async () => ((await frame.locator('#tokens-total').textContent()) ? true : undefined), 120_000);
+        // Settling first, while SOUL.md's text is known: the words it types go at the start.
+        const settled = await settle(wb, files, Math.min(options.samples, label.includes('2 MB') ? 10 : options.samples));
+        await measure(wb, KIND, warmUp);
+        return [(await measure(wb, KIND, options.samples)).latencies, settled] as const;
+      },
+      settings,
+    );
     const offMs = quantile(off, 0.5);
     const onMs = quantile(on, 0.5);
     if (process.env.BENCH_VERBOSE) console.log(`${label}: off ${off.join(' ')} · on ${on.join(' ')} · settle ${settled.join(' ')} ms`);

@@ -79,24 +79,30 @@ function byExtension(profile: Profile): Map<string, number> {
 void (async () => {
   const kind: WebviewKind = MARKDOWN ? { extensionId: 'vscode.markdown-language-features', view: false } : 'personaStudio.preview';
   try {
-    await inWorkspace(persona(KB * 1024, 0), async (wb) => {
-      await wb.openFile('ava/SOUL.md');
-      await wb.runCommand(MARKDOWN ? 'Markdown: Open Preview to the Side' : 'Persona: Open Soul Preview to the Side');
-      await wb.webview(kind, { timeout: 120_000 });
-      await wb.moveCursor('start');
-      await measure(wb, kind, 2); // not counted
-      const inspector = await inspectExtensionHost();
-      await inspector('Profiler.enable');
-      await inspector('Profiler.setSamplingInterval', { interval: 1000 });
-      await inspector('Profiler.start');
-      const { latencies, keys } = await measure(wb, kind, SAMPLES);
-      const { profile } = (await inspector('Profiler.stop')) as { profile: Profile };
-      if (process.env.BENCH_HOST_PROFILE) fs.writeFileSync(process.env.BENCH_HOST_PROFILE, JSON.stringify(profile));
-      console.log(`SOUL.md ${KB} KB${PLAIN ? ' as Plain Text' : ''}, ${MARKDOWN ? "VS Code's Markdown preview" : 'the soul preview'}: ${keys} keys typed, last key to preview median ${quantile(latencies, 0.5)} ms, slowest ${Math.max(...latencies)} ms`);
-      console.log('Extension host time while typing, by the extension innermost on the stack:');
-      const owners = [...byExtension(profile)].sort((a, b) => b[1] - a[1]);
-      for (const [who, ms] of owners) console.log(`  ${String(Math.round(ms)).padStart(7)} ms  ${(ms / keys).toFixed(1).padStart(6)} ms/key  ${who}`);
-    }, PLAIN ? PLAIN_TEXT : undefined);
+    await inWorkspace(
+      persona(KB * 1024, 0),
+      async (wb) => {
+        await wb.openFile('ava/SOUL.md');
+        await wb.runCommand(MARKDOWN ? 'Markdown: Open Preview to the Side' : 'Persona: Open Soul Preview to the Side');
+        await wb.webview(kind, { timeout: 120_000 });
+        await wb.moveCursor('start');
+        await measure(wb, kind, 2); // not counted
+        const inspector = await inspectExtensionHost();
+        await inspector('Profiler.enable');
+        await inspector('Profiler.setSamplingInterval', { interval: 1000 });
+        await inspector('Profiler.start');
+        const { latencies, keys } = await measure(wb, kind, SAMPLES);
+        const { profile } = (await inspector('Profiler.stop')) as { profile: Profile };
+        if (process.env.BENCH_HOST_PROFILE) fs.writeFileSync(process.env.BENCH_HOST_PROFILE, JSON.stringify(profile));
+        console.log(
+          `SOUL.md ${KB} KB${PLAIN ? ' as Plain Text' : ''}, ${MARKDOWN ? "VS Code's Markdown preview" : 'the soul preview'}: ${keys} keys typed, last key to preview median ${quantile(latencies, 0.5)} ms, slowest ${Math.max(...latencies)} ms`,
+        );
+        console.log('Extension host time while typing, by the extension innermost on the stack:');
+        const owners = [...byExtension(profile)].sort((a, b) => b[1] - a[1]);
+        for (const [who, ms] of owners) console.log(`  ${String(Math.round(ms)).padStart(7)} ms  ${(ms / keys).toFixed(1).padStart(6)} ms/key  ${who}`);
+      },
+      PLAIN ? PLAIN_TEXT : undefined,
+    );
   } finally {
     await stopSession();
   }

@@ -20,8 +20,7 @@ const SMOKE = Boolean(process.env.BENCH_SMOKE);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 
 const round = (value: number) => Math.round(value * 100) / 100;
-const table = (rows: readonly object[]) =>
-  console.table(rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v]))));
+const table = (rows: readonly object[]) => console.table(rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v]))));
 
 /** The extension's bundle as `npm run package` ships it (minified), and as tests load it. */
 async function bundleSizes(): Promise<{ shippedKB: number; developmentKB: number }> {
@@ -33,7 +32,9 @@ async function bundleSizes(): Promise<{ shippedKB: number; developmentKB: number
 
 async function main(): Promise<void> {
   const started = Date.now();
-  console.log(`${new Date().toISOString()} · ${process.platform} ${process.arch} · ${(await import('node:os')).cpus().length} cores · Node ${process.version}${SMOKE ? ' · smoke run' : ''}`);
+  console.log(
+    `${new Date().toISOString()} · ${process.platform} ${process.arch} · ${(await import('node:os')).cpus().length} cores · Node ${process.version}${SMOKE ? ' · smoke run' : ''}`,
+  );
 
   console.log('\nCore: one keystroke recomposes one section, against composing the whole persona from disk and one utf8Length of the file');
   table(benchKeystroke(SMOKE));
@@ -44,7 +45,9 @@ async function main(): Promise<void> {
   table(benchTokenCounting());
   console.log('\nTokens: the worker counting after a keystroke, while the main loop keeps turning');
   table(await benchTokenWorker());
-  console.log('\nTokens: 2 MB on one line that is not prose: the sampled estimate shown meanwhile, the first count and a key typed in the middle (targets 1 s and 100 ms), and gpt-tokenizer on the whole');
+  console.log(
+    '\nTokens: 2 MB on one line that is not prose: the sampled estimate shown meanwhile, the first count and a key typed in the middle (targets 1 s and 100 ms), and gpt-tokenizer on the whole',
+  );
   table(benchHostileCounting(!SMOKE));
   console.log('\nTokens: check with tokens against check --encoding off, the same 2 MB SOUL.md (target: 3 × at most)');
   table(benchCheckTokens(SMOKE ? 1 : 3));

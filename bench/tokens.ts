@@ -38,7 +38,10 @@ export function benchTokenCounting(runs = { '10 KB': 200, '2 MB': 5 }): Array<Re
   const rows: Array<Record<string, string | number>> = [];
   for (const encoding of ['o200k_base', 'claude-estimate'] as TokenEncoding[]) {
     countTokens('warm up', encoding);
-    for (const [label, bytes] of [['10 KB', 10 * 1024], ['2 MB', 2 * 1024 * 1024]] as const) {
+    for (const [label, bytes] of [
+      ['10 KB', 10 * 1024],
+      ['2 MB', 2 * 1024 * 1024],
+    ] as const) {
       const text = tokenSection(bytes);
       const full: number[] = [];
       const incremental: number[] = [];
@@ -77,7 +80,10 @@ export async function benchTokenWorker(runs = 5): Promise<Array<Record<string, s
     let start = process.hrtime.bigint();
     await engine.count('warm', 'warm up', 'o200k_base');
     const firstLoad = ms(start);
-    for (const [label, bytes] of [['10 KB', 10 * 1024], ['2 MB', 2 * 1024 * 1024]] as const) {
+    for (const [label, bytes] of [
+      ['10 KB', 10 * 1024],
+      ['2 MB', 2 * 1024 * 1024],
+    ] as const) {
       const text = tokenSection(bytes);
       start = process.hrtime.bigint();
       await engine.count(label, text, 'o200k_base');
@@ -97,7 +103,13 @@ export async function benchTokenWorker(runs = 5): Promise<Array<Record<string, s
         settle.push(ms(start));
         clearInterval(timer);
       }
-      rows.push({ section: label, 'worker start + ranks ms': firstLoad, 'first count ms': first, 'settles after a keystroke ms': median(settle), 'longest main-loop gap ms': stall });
+      rows.push({
+        section: label,
+        'worker start + ranks ms': firstLoad,
+        'first count ms': first,
+        'settles after a keystroke ms': median(settle),
+        'longest main-loop gap ms': stall,
+      });
     }
   } finally {
     engine.dispose();

@@ -2,7 +2,18 @@
 // webview script with esbuild.
 import fs from 'node:fs';
 import * as esbuild from 'esbuild';
-import { agentsBuild, compareBuild, doctorBuild, json5Build, nodeExtensionBuild, previewSessionBuild, runtimeBuilds, scaffoldingBuild, secretsUiBuild, skillsUiBuild } from './nodeBuild.mjs';
+import {
+  agentsBuild,
+  compareBuild,
+  doctorBuild,
+  json5Build,
+  nodeExtensionBuild,
+  previewSessionBuild,
+  runtimeBuilds,
+  scaffoldingBuild,
+  secretsUiBuild,
+  skillsUiBuild,
+} from './nodeBuild.mjs';
 import { quietSecretlint, secretsBuild, secretsWebBuild } from './secretsBuild.mjs';
 import { webExtensionBuild, webGlobalsCheck } from './webBuild.mjs';
 
@@ -49,7 +60,15 @@ const builds = [
   // The token worker holds the tokenizer's ranks; extension.js loads it on the first count.
   { ...withRanks, entryPoints: ['src/extension/tokens/worker.ts'], outfile: 'dist/tokenWorker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },
-  { ...withRanks, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' }, plugins: [...withRanks.plugins, quietSecretlint()] },
+  {
+    ...withRanks,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    platform: 'node',
+    format: 'cjs',
+    banner: { js: '#!/usr/bin/env node' },
+    plugins: [...withRanks.plugins, quietSecretlint()],
+  },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
   // The `browser` entry: the same extension for the web worker host, without Node.
   webExtensionBuild(common),

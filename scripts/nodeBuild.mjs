@@ -73,7 +73,14 @@ const separateRuntimes = {
 
 /** esbuild options of the bundles of the runtime profiles required on first use, beside extension.js. */
 export function runtimeBuilds(common = {}) {
-  return Object.entries(RUNTIME_BUNDLES).map(([name, bundle]) => ({ ...common, entryPoints: [`src/core/runtimes/${name}.ts`], outfile: `dist/${bundle}`, bundle: true, platform: 'node', format: 'cjs' }));
+  return Object.entries(RUNTIME_BUNDLES).map(([name, bundle]) => ({
+    ...common,
+    entryPoints: [`src/core/runtimes/${name}.ts`],
+    outfile: `dist/${bundle}`,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+  }));
 }
 
 // extension.js requires the scaffolding from its own bundle on the first scaffold command.
@@ -96,7 +103,9 @@ const separateDoctor = {
 const separateAgents = {
   name: 'separate-agents',
   setup(build) {
-    build.onResolve({ filter: /^\.\/chunk$/ }, (args) => (args.importer.replace(/\\/g, '/').includes('/extension/agents/') ? { path: `./${AGENTS_BUNDLE}`, external: true } : undefined));
+    build.onResolve({ filter: /^\.\/chunk$/ }, (args) =>
+      args.importer.replace(/\\/g, '/').includes('/extension/agents/') ? { path: `./${AGENTS_BUNDLE}`, external: true } : undefined,
+    );
   },
 };
 
@@ -133,37 +142,113 @@ export function oneVscode() {
 
 /** esbuild options of dist/extension.js, over the build's `common` ones. */
 export function nodeExtensionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateScaffolding, separateSecrets, separateSecretsUi, separatePreviewSession, separateSkillsUi, separateDoctor, separateAgents, separateRuntimes, separateCompare] };
+  return {
+    ...common,
+    entryPoints: ['src/extension/extension.ts'],
+    outfile: 'dist/extension.js',
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+    plugins: [
+      ...(common.plugins ?? []),
+      oneVscode(),
+      separateJson5,
+      separateScaffolding,
+      separateSecrets,
+      separateSecretsUi,
+      separatePreviewSession,
+      separateSkillsUi,
+      separateDoctor,
+      separateAgents,
+      separateRuntimes,
+      separateCompare,
+    ],
+  };
 }
 
 /** esbuild options of the skills UI's own bundle, beside extension.js. */
 export function skillsUiBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/model/skillsUi.ts'], outfile: `dist/${SKILLS_UI_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5] };
+  return {
+    ...common,
+    entryPoints: ['src/extension/model/skillsUi.ts'],
+    outfile: `dist/${SKILLS_UI_BUNDLE}`,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+    plugins: [...(common.plugins ?? []), oneVscode(), separateJson5],
+  };
 }
 
 /** esbuild options of the comparison's own bundle, beside extension.js. */
 export function compareBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/compare/compare.ts'], outfile: `dist/${COMPARE_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateSecrets] };
+  return {
+    ...common,
+    entryPoints: ['src/extension/compare/compare.ts'],
+    outfile: `dist/${COMPARE_BUNDLE}`,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+    plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateSecrets],
+  };
 }
 
 /** esbuild options of the scaffolding's own bundle, beside extension.js. */
 export function scaffoldingBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/commands/scaffolding.ts'], outfile: `dist/${SCAFFOLDING_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateSecrets] };
+  return {
+    ...common,
+    entryPoints: ['src/extension/commands/scaffolding.ts'],
+    outfile: `dist/${SCAFFOLDING_BUNDLE}`,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+    plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateSecrets],
+  };
 }
 
 /** esbuild options of the secrets UI's own bundle, beside extension.js. */
 export function secretsUiBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/model/secretsUi.ts'], outfile: `dist/${SECRETS_UI_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets] };
+  return {
+    ...common,
+    entryPoints: ['src/extension/model/secretsUi.ts'],
+    outfile: `dist/${SECRETS_UI_BUNDLE}`,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+    plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets],
+  };
 }
 
 /** esbuild options of the preview session's own bundle, beside extension.js. */
 export function previewSessionBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/preview/previewSession.ts'], outfile: `dist/${PREVIEW_SESSION_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets] };
+  return {
+    ...common,
+    entryPoints: ['src/extension/preview/previewSession.ts'],
+    outfile: `dist/${PREVIEW_SESSION_BUNDLE}`,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+    plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets],
+  };
 }
 
 /** esbuild options of the doctor bundle, beside extension.js. */
 export function doctorBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/doctor/chunk.ts'], outfile: `dist/${DOCTOR_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', external: ['vscode'], plugins: [...(common.plugins ?? []), oneVscode()] };
+  return {
+    ...common,
+    entryPoints: ['src/extension/doctor/chunk.ts'],
+    outfile: `dist/${DOCTOR_BUNDLE}`,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+    plugins: [...(common.plugins ?? []), oneVscode()],
+  };
 }
 
 /** esbuild options of the agents' own bundle, beside extension.js. */
@@ -175,5 +260,3 @@ export function agentsBuild(common = {}) {
 export function json5Build(common = {}) {
   return { ...common, entryPoints: ['node_modules/json5/lib/index.js'], outfile: `dist/${JSON5_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs' };
 }
-
-

@@ -34,7 +34,9 @@ export function nodeFree({ globals = false } = {}) {
         if (result.errors.length) return undefined;
         const outputs = result.outputFiles
           ? result.outputFiles.map((file) => [file.path, file.text])
-          : options.outfile && fs.existsSync(options.outfile) ? [[options.outfile, fs.readFileSync(options.outfile, 'utf8')]] : [];
+          : options.outfile && fs.existsSync(options.outfile)
+            ? [[options.outfile, fs.readFileSync(options.outfile, 'utf8')]]
+            : [];
         const errors = [];
         for (const [file, text] of outputs) {
           const used = [...new Set([...text.matchAll(new RegExp(`${MARKER}(\\w+)`, 'g'))].map((match) => match[1]))];

@@ -40,7 +40,12 @@ try {
 
   await wb.runCommand('Welcome: Open Walkthrough...');
   await wb.fillQuickInput('Persona Studio', { submit: false });
-  await waitForValue(() => wb.quickInputItems(), (items) => items.some((item) => item.label === 'Get Started with Persona Studio'), 'the walkthrough listed', patience);
+  await waitForValue(
+    () => wb.quickInputItems(),
+    (items) => items.some((item) => item.label === 'Get Started with Persona Studio'),
+    'the walkthrough listed',
+    patience,
+  );
   await wb.pickQuickInputItem('Get Started with Persona Studio');
   await wb.page.locator('.gettingStartedSlideDetails .getting-started-step').first().waitFor(patience);
   await wb.page.waitForTimeout(1500); // the step's media fades in
@@ -61,10 +66,25 @@ try {
 async function shootCheckTask(wb) {
   await wb.waitForActivation('Persona Studio', patience);
   await wb.runCommand('Tasks: Run Task');
-  await waitForValue(() => wb.quickInputItems(), (items) => items.some((item) => item.label === 'persona-studio'), 'the task type', patience);
+  await waitForValue(
+    () => wb.quickInputItems(),
+    (items) => items.some((item) => item.label === 'persona-studio'),
+    'the task type',
+    patience,
+  );
   await wb.pickQuickInputItem('persona-studio');
-  const items = await waitForValue(() => wb.quickInputItems(), (shown) => shown.some((item) => /: check\b/.test(item.label)), 'the check task', patience);
+  const items = await waitForValue(
+    () => wb.quickInputItems(),
+    (shown) => shown.some((item) => /: check\b/.test(item.label)),
+    'the check task',
+    patience,
+  );
   await wb.pickQuickInputItem(items.find((item) => /: check\b/.test(item.label)).label);
-  await waitForValue(() => wb.problems(), (shown) => shown.some((problem) => problem.source === 'persona-studio'), 'the task problems', patience);
+  await waitForValue(
+    () => wb.problems(),
+    (shown) => shown.some((problem) => problem.source === 'persona-studio'),
+    'the task problems',
+    patience,
+  );
   await settleAndShoot(wb, path.join(out, 'check-task.png'));
 }

@@ -82,7 +82,12 @@ async function shoot(wb, file, rows, target) {
   const patience = { timeout: 90_000 }; // a busy machine takes its time
   await wb.showContainer();
   try {
-    await waitForValue(() => wb.treeRows(), (shown) => shown.some((row) => row.label === rows.expand[0]), 'the personas in the tree', patience);
+    await waitForValue(
+      () => wb.treeRows(),
+      (shown) => shown.some((row) => row.label === rows.expand[0]),
+      'the personas in the tree',
+      patience,
+    );
     for (const [label, expanded] of [...rows.collapse.map((l) => [l, false]), ...rows.expand.map((l) => [l, true])]) {
       const row = wb.treeRow(label);
       if ((await row.getAttribute('aria-expanded')) === String(!expanded)) await row.locator('.monaco-tl-twistie').click();
@@ -93,7 +98,12 @@ async function shoot(wb, file, rows, target) {
   await wb.openFile(file);
   try {
     await wb.runCommand('Persona: Open Soul Preview to the Side');
-    await waitForValue(() => wb.webviewText('personaStudio.preview', patience), (text) => text.trim().length > 0, 'the soul preview', patience);
+    await waitForValue(
+      () => wb.webviewText('personaStudio.preview', patience),
+      (text) => text.trim().length > 0,
+      'the soul preview',
+      patience,
+    );
   } catch (error) {
     say(`no soul preview in the picture (${firstLine(error)})`);
   }
@@ -113,13 +123,28 @@ async function shootCapWarning(target) {
     const patience = { timeout: 90_000 };
     await wb.showContainer();
     await wb.openFile('ava/MEMORY.md');
-    await waitForValue(() => wb.problems(), (shown) => shown.some((problem) => problem.source === 'Persona Studio'), 'the cap error in Problems', patience);
+    await waitForValue(
+      () => wb.problems(),
+      (shown) => shown.some((problem) => problem.source === 'Persona Studio'),
+      'the cap error in Problems',
+      patience,
+    );
     // The quick fix, as a user would pick it: the preview opens beside, at the cut.
     await wb.moveCursor({ line: cut.line + 1, column: cut.column + 1 });
     await wb.applyQuickFix('Open the soul preview at the cut');
-    await waitForValue(() => wb.webviewText('personaStudio.preview', patience), (shown) => shown.includes('[truncated: exceeds 2 MB bootstrap cap]'), 'the preview at the cut', patience);
+    await waitForValue(
+      () => wb.webviewText('personaStudio.preview', patience),
+      (shown) => shown.includes('[truncated: exceeds 2 MB bootstrap cap]'),
+      'the preview at the cut',
+      patience,
+    );
     // A few lines above the cut, so the squiggle and the kept lines both show.
-    await settleAndShoot(wb, target, { cursor: [{ line: Math.max(1, cut.line - 8), column: 1 }, { line: cut.line + 1, column: cut.column + 1 }] });
+    await settleAndShoot(wb, target, {
+      cursor: [
+        { line: Math.max(1, cut.line - 8), column: 1 },
+        { line: cut.line + 1, column: cut.column + 1 },
+      ],
+    });
     await wb.close();
   } finally {
     fs.rmSync(path.dirname(root), { recursive: true, force: true });
@@ -131,14 +156,22 @@ async function shootTokens(target) {
   const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-shot-')), 'examples');
   fs.cpSync(path.join(examples, 'ava'), path.join(root, 'ava'), { recursive: true });
   fs.mkdirSync(path.join(root, '.vscode'));
-  fs.writeFileSync(path.join(root, '.vscode/settings.json'), JSON.stringify({ 'personaStudio.runtime': 'openclaw', 'personaStudio.openclaw.workspacePath': AGENT_WORKSPACE, 'personaStudio.tokens.pricePerMillion': 2.5 }));
+  fs.writeFileSync(
+    path.join(root, '.vscode/settings.json'),
+    JSON.stringify({ 'personaStudio.runtime': 'openclaw', 'personaStudio.openclaw.workspacePath': AGENT_WORKSPACE, 'personaStudio.tokens.pricePerMillion': 2.5 }),
+  );
   try {
     const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1440, height: 900 } });
     const patience = { timeout: 90_000 };
     await wb.showContainer();
     await wb.openFile('ava/SOUL.md');
     await wb.runCommand('Persona: Open Soul Preview to the Side');
-    await waitForValue(() => wb.webviewText('personaStudio.preview', patience), (shown) => shown.includes('sent on every turn'), 'the tokens in the preview', patience);
+    await waitForValue(
+      () => wb.webviewText('personaStudio.preview', patience),
+      (shown) => shown.includes('sent on every turn'),
+      'the tokens in the preview',
+      patience,
+    );
     await settleAndShoot(wb, target, { cursor: ['start'] });
     await wb.close();
   } finally {
@@ -160,7 +193,9 @@ async function shootOpenclawCut(target) {
   const openclaw = (soul) => {
     const files = new Map(fs.readdirSync(dir).map((name) => [name, { kind: 'text', text: fs.readFileSync(path.join(dir, name), 'utf8') }]));
     files.set('SOUL.md', { kind: 'text', text: soul });
-    return runtimeProfile('openclaw').compose({ dir, files }, { workspacePath: AGENT_WORKSPACE }).files.find((file) => file.name === 'SOUL.md');
+    return runtimeProfile('openclaw')
+      .compose({ dir, files }, { workspacePath: AGENT_WORKSPACE })
+      .files.find((file) => file.name === 'SOUL.md');
   };
   const { text, measure, section } = bigSoul(openclaw);
   fs.writeFileSync(path.join(dir, 'SOUL.md'), text);
@@ -171,9 +206,19 @@ async function shootOpenclawCut(target) {
     const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1600, height: 1050 } });
     const patience = { timeout: 90_000 };
     await wb.showContainer();
-    await waitForValue(() => wb.treeRows(), (rows) => rows.some((row) => row.label === 'TOOLS.md' && row.description === 'not loaded by OpenClaw'), 'TOOLS.md not loaded, in the tree', patience);
+    await waitForValue(
+      () => wb.treeRows(),
+      (rows) => rows.some((row) => row.label === 'TOOLS.md' && row.description === 'not loaded by OpenClaw'),
+      'TOOLS.md not loaded, in the tree',
+      patience,
+    );
     await wb.openFile('ava/SOUL.md');
-    await waitForValue(() => wb.problems(), (shown) => shown.some((problem) => problem.source === 'Persona Studio' && problem.file === 'SOUL.md'), 'the cut in Problems', patience);
+    await waitForValue(
+      () => wb.problems(),
+      (shown) => shown.some((problem) => problem.source === 'Persona Studio' && problem.file === 'SOUL.md'),
+      'the cut in Problems',
+      patience,
+    );
     await wb.focusEditor();
     await wb.moveCursor('start');
     const lens = wb.page.locator('.part.editor .codelens-decoration').filter({ hasText: measure.note }).first();
@@ -186,7 +231,12 @@ async function shootOpenclawCut(target) {
     }
     // The note itself opens the preview beside, at OpenClaw's marker.
     await lens.locator('a').first().click();
-    await waitForValue(() => wb.webviewText('personaStudio.preview', patience), (shown) => shown.includes('truncated'), 'the preview at the marker', patience);
+    await waitForValue(
+      () => wb.webviewText('personaStudio.preview', patience),
+      (shown) => shown.includes('truncated'),
+      'the preview at the marker',
+      patience,
+    );
     // The head's sections folded, the cut's section open: the note and the cut in one view.
     await wb.focusEditor();
     await wb.runCommand('Fold Level 2');
@@ -213,23 +263,36 @@ async function shootCompare(target) {
     path.join(root, '.vscode/settings.json'),
     JSON.stringify({ 'personaStudio.runtime': 'openclaw', 'personaStudio.openclaw.workspacePath': AGENT_WORKSPACE, 'git.enabled': true, 'diffEditor.codeLens': true }),
   );
-  const git = (...args) => execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'user.name=Ava', '-c', 'user.email=ava@example.com', ...args], { cwd: root, stdio: 'ignore' });
+  const git = (...args) =>
+    execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'user.name=Ava', '-c', 'user.email=ava@example.com', ...args], { cwd: root, stdio: 'ignore' });
   git('init', '-q');
   git('add', '-A');
   git('commit', '-q', '-m', 'Ava');
   const { text } = bigSoul((soul) => {
     const { runtimeProfile } = tsxRequire('../src/core/index.ts', import.meta.url);
     const files = new Map([['SOUL.md', { kind: 'text', text: soul }]]);
-    return runtimeProfile('openclaw').compose({ dir, files }, { workspacePath: AGENT_WORKSPACE }).files.find((file) => file.name === 'SOUL.md');
+    return runtimeProfile('openclaw')
+      .compose({ dir, files }, { workspacePath: AGENT_WORKSPACE })
+      .files.find((file) => file.name === 'SOUL.md');
   });
   fs.writeFileSync(path.join(dir, 'SOUL.md'), text);
   try {
     const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1600, height: 1050 } });
     const patience = { timeout: 90_000 };
     await wb.showContainer();
-    await waitForValue(() => wb.treeRows(), (rows) => rows.some((row) => row.label === 'SOUL.md'), 'SOUL.md in the tree', patience);
+    await waitForValue(
+      () => wb.treeRows(),
+      (rows) => rows.some((row) => row.label === 'SOUL.md'),
+      'SOUL.md in the tree',
+      patience,
+    );
     await wb.runCommand('Persona: Compare Soul with HEAD…');
-    await waitForValue(() => wb.activeEditor(), (tab) => /SOUL\.md became cut/.test(tab?.title ?? ''), 'the diff editor', patience);
+    await waitForValue(
+      () => wb.activeEditor(),
+      (tab) => /SOUL\.md became cut/.test(tab?.title ?? ''),
+      'the diff editor',
+      patience,
+    );
     const lenses = wb.page.locator('.part.editor .codelens-decoration');
     const shown = () => lenses.evaluateAll((all) => all.filter((lens) => lens.checkVisibility() && lens.textContent.includes('became cut')).length);
     try {

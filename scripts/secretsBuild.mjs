@@ -43,10 +43,27 @@ export function readFileSync() { throw new Error('no file system here'); }`,
 
 /** esbuild options of dist/secrets.js, over the build's `common` ones. */
 export function secretsBuild(common = {}) {
-  return { ...common, entryPoints: [ENTRY], outfile: `dist/${SECRETS_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs', plugins: [...(common.plugins ?? []), quietSecretlint()] };
+  return {
+    ...common,
+    entryPoints: [ENTRY],
+    outfile: `dist/${SECRETS_BUNDLE}`,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    plugins: [...(common.plugins ?? []), quietSecretlint()],
+  };
 }
 
 /** esbuild options of dist/web/secrets.js: the same, with no Node module in it. */
 export function secretsWebBuild(common = {}) {
-  return { ...common, entryPoints: [ENTRY], outfile: `dist/web/${SECRETS_BUNDLE}`, bundle: true, platform: 'browser', format: 'cjs', target: 'es2022', plugins: [...(common.plugins ?? []), quietSecretlint(), noFileSystem, nodeFree()] };
+  return {
+    ...common,
+    entryPoints: [ENTRY],
+    outfile: `dist/web/${SECRETS_BUNDLE}`,
+    bundle: true,
+    platform: 'browser',
+    format: 'cjs',
+    target: 'es2022',
+    plugins: [...(common.plugins ?? []), quietSecretlint(), noFileSystem, nodeFree()],
+  };
 }

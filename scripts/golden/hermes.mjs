@@ -46,10 +46,22 @@ function layOut(testCase) {
 
 const inputs = chosen.map(layOut);
 const texts = only.length > 0 ? [] : scanTexts();
-const output = execFileSync('python3', [path.join(here, 'hermes_run.py')], { input: JSON.stringify({ cases: inputs, scans: texts }), env: { ...process.env, PYTHONHASHSEED: '0' }, maxBuffer: 1 << 28 });
+const output = execFileSync('python3', [path.join(here, 'hermes_run.py')], {
+  input: JSON.stringify({ cases: inputs, scans: texts }),
+  env: { ...process.env, PYTHONHASHSEED: '0' },
+  maxBuffer: 1 << 28,
+});
 const { cases: results, scans } = JSON.parse(output.toString('utf8'));
 // The scanner alone over generated texts: what each scope finds.
-if (texts.length > 0) fs.writeFileSync(path.join(fixtures, 'scanner.expected.json'), JSON.stringify(texts.map((text, i) => ({ text, context: scans[i][0], strict: scans[i][1] })), null, 1) + '\n');
+if (texts.length > 0)
+  fs.writeFileSync(
+    path.join(fixtures, 'scanner.expected.json'),
+    JSON.stringify(
+      texts.map((text, i) => ({ text, context: scans[i][0], strict: scans[i][1] })),
+      null,
+      1,
+    ) + '\n',
+  );
 chosen.forEach((testCase, i) => {
   const prefix = path.join(scratch, testCase.name);
   const neutral = (text) => (text === null ? null : text.split(prefix).join(PLACEHOLDER));

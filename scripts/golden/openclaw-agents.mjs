@@ -84,7 +84,12 @@ for (const { name, config, env = {}, files = {} } of CASES) {
       model: resolveAgentEffectiveModelPrimary(cfg, id) ?? null,
       identity: resolved.identity ?? null,
       name: resolved.name ?? null,
-      heartbeat: { enabled: beating.has(id), intervalMs: resolveHeartbeatIntervalMs(cfg, undefined, heartbeat), prompt: heartbeat?.prompt ?? null, lightContext: heartbeat?.lightContext === true },
+      heartbeat: {
+        enabled: beating.has(id),
+        intervalMs: resolveHeartbeatIntervalMs(cfg, undefined, heartbeat),
+        prompt: heartbeat?.prompt ?? null,
+        lightContext: heartbeat?.lightContext === true,
+      },
     };
   });
   outputs.push({ name, config, env, files, configPath, agents });

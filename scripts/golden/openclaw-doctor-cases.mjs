@@ -37,7 +37,16 @@ export const WORKSPACE_CASES = [
   { name: 'both-memory-files-trailing-space', files: { 'MEMORY.md': '# MEMORY\n\nfact\n\n\n  ', 'memory.md': '\n\n  old fact  \n\n' } },
   { name: 'both-memory-files-empty-canonical', files: { 'MEMORY.md': '', 'memory.md': memory } },
   { name: 'both-memory-files-crlf', files: { 'MEMORY.md': '# MEMORY\r\n\r\nfact\r\n', 'memory.md': 'old\r\nfact\r\n' } },
-  { name: 'all-three-with-tools', files: { 'AGENTS.md': '# Agents\n\n## Tools\n\nUse skills.\n\n## Safety\n\nAsk first.\n', 'TOOLS.md': tools, 'HEARTBEAT.md': heartbeat, 'MEMORY.md': '# MEMORY\n', 'memory.md': memory } },
+  {
+    name: 'all-three-with-tools',
+    files: {
+      'AGENTS.md': '# Agents\n\n## Tools\n\nUse skills.\n\n## Safety\n\nAsk first.\n',
+      'TOOLS.md': tools,
+      'HEARTBEAT.md': heartbeat,
+      'MEMORY.md': '# MEMORY\n',
+      'memory.md': memory,
+    },
+  },
   { name: 'all-three-no-agents', files: { 'TOOLS.md': tools, 'HEARTBEAT.md': heartbeat, 'MEMORY.md': '# MEMORY\n', 'memory.md': memory } },
   { name: 'tools-template', files: { 'AGENTS.md': '# Agents\n', 'TOOLS.md': 'template' } },
   { name: 'tools-dev-template', files: { 'AGENTS.md': '# Agents\n', 'TOOLS.md': 'devTemplate' } },

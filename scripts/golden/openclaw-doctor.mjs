@@ -25,7 +25,15 @@ const dist = path.join(scratch, 'full/2026.9.6/node_modules/openclaw/dist');
 const chunk = fs.readdirSync(dist).find((file) => file.endsWith('.mjs') && fs.readFileSync(path.join(dist, file), 'utf8').includes('function mergeToolsMdIntoAgentsMd('));
 if (!chunk) throw new Error(`no chunk of ${dist} defines mergeToolsMdIntoAgentsMd`);
 const url = pathToFileURL(path.join(dist, chunk)).href;
-const names = ['mergeToolsMdIntoAgentsMd', 'shouldMergeToolsMd', 'rewriteLegacyAgentsToolsGuidance', 'maybeMigrateToolsMd', 'LEGACY_TOOLS_MD_TEMPLATE', 'LEGACY_TOOLS_DEV_MD_TEMPLATE', 'LEGACY_TOOLS_DEV_FALLBACK'];
+const names = [
+  'mergeToolsMdIntoAgentsMd',
+  'shouldMergeToolsMd',
+  'rewriteLegacyAgentsToolsGuidance',
+  'maybeMigrateToolsMd',
+  'LEGACY_TOOLS_MD_TEMPLATE',
+  'LEGACY_TOOLS_DEV_MD_TEMPLATE',
+  'LEGACY_TOOLS_DEV_FALLBACK',
+];
 register(pathToFileURL(path.join(here, 'openclaw-releases-hooks.mjs')), { data: { dist, expose: { [url]: names }, chainable: false } });
 const doctor = await import(url);
 
@@ -59,7 +67,7 @@ if (one !== -1) {
   const home = process.env.HOME;
   const workspace = path.join(home, name);
   const cfg = { agents: { defaults: { workspace } } };
-  const template = (text) => (text.endsWith('+\n') && templates[text.slice(0, -2)] ? `${templates[text.slice(0, -2)]}\n` : templates[text] ?? text);
+  const template = (text) => (text.endsWith('+\n') && templates[text.slice(0, -2)] ? `${templates[text.slice(0, -2)]}\n` : (templates[text] ?? text));
   const before = Object.fromEntries(Object.entries(files).map(([file, text]) => [file, template(text)]));
   fs.mkdirSync(workspace, { recursive: true });
   for (const [file, text] of Object.entries(before)) fs.writeFileSync(path.join(workspace, file), text);
@@ -68,9 +76,20 @@ if (one !== -1) {
   const memory = await migrateLegacyRootMemoryFile(workspace);
   const warnings = [...heartbeat.warnings, ...tools.warnings];
   if (warnings.length > 0) throw new Error(`${name}: ${warnings.join('; ')}`);
-  const after = Object.fromEntries(fs.readdirSync(workspace).filter((file) => file.endsWith('.md')).sort().map((file) => [file, fs.readFileSync(path.join(workspace, file), 'utf8')]));
+  const after = Object.fromEntries(
+    fs
+      .readdirSync(workspace)
+      .filter((file) => file.endsWith('.md'))
+      .sort()
+      .map((file) => [file, fs.readFileSync(path.join(workspace, file), 'utf8')]),
+  );
   const scratchDir = path.join(process.env.OPENCLAW_STATE_DIR, 'backups', 'heartbeat-migration');
-  const scratch = fs.existsSync(scratchDir) ? fs.readdirSync(scratchDir).filter((file) => file.endsWith('.md')).map((file) => fs.readFileSync(path.join(scratchDir, file), 'utf8'))[0] : undefined;
+  const scratch = fs.existsSync(scratchDir)
+    ? fs
+        .readdirSync(scratchDir)
+        .filter((file) => file.endsWith('.md'))
+        .map((file) => fs.readFileSync(path.join(scratchDir, file), 'utf8'))[0]
+    : undefined;
   const result = { name, before, after, memoryArchive: memory.archivedLegacyPath?.replace(home, '~'), heartbeatScratch: scratch };
   fs.writeFileSync(process.argv[one + 2], JSON.stringify(result));
   process.exit(0);

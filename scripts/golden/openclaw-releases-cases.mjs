@@ -18,7 +18,8 @@ const core = { 'AGENTS.md': small['AGENTS.md'], 'SOUL.md': small['SOUL.md'], 'ID
 const gen = (chars, extra = {}) => ({ chars, ...extra });
 const quote = (body, eol = '\n') => `Default heartbeat prompt:${eol}\`${body}\``;
 const QUOTE_OLD = 'Read HEARTBEAT.md if it exists (workspace context). Follow it strictly. If nothing needs attention, reply HEARTBEAT_OK.';
-const QUOTE_LITERAL = 'Read HEARTBEAT.md if it exists (workspace context). Follow it strictly. Do not infer or repeat old tasks from prior chats. If nothing needs attention, reply HEARTBEAT_OK.';
+const QUOTE_LITERAL =
+  'Read HEARTBEAT.md if it exists (workspace context). Follow it strictly. Do not infer or repeat old tasks from prior chats. If nothing needs attention, reply HEARTBEAT_OK.';
 
 export const CASES = [
   { name: 'basic-all-small', files: small },
@@ -51,9 +52,19 @@ export const CASES = [
   { name: 'whitespace-only', files: { 'AGENTS.md': '   \n\t\n', 'SOUL.md': '\n\n\n', 'IDENTITY.md': ' ', 'USER.md': '\r\n\r\n', 'MEMORY.md': '\u00a0\u2003\n' } },
   { name: 'crlf', files: { 'AGENTS.md': '# Agents\r\n\r\nBe concise.\r\n\r\n\r\n\r\nNever guess.\r\n', 'SOUL.md': 'Warm.\r\nDirect.\r\n', 'IDENTITY.md': 'Name: Ava\r\n' } },
   { name: 'bom', files: { 'AGENTS.md': '\ufeff# Agents\nBe concise.\n', 'SOUL.md': '\ufeffWarm.\n', 'IDENTITY.md': '\ufeff' } },
-  { name: 'newline-runs', files: { 'AGENTS.md': 'one\n\n\ntwo\n\n\n\n\nthree\n', 'SOUL.md': '\n\n\n\nleading blank lines', 'IDENTITY.md': 'a\n\n\r\n\n\nb', 'HEARTBEAT.md': 'x\n\n\n\ny\n' } },
+  {
+    name: 'newline-runs',
+    files: { 'AGENTS.md': 'one\n\n\ntwo\n\n\n\n\nthree\n', 'SOUL.md': '\n\n\n\nleading blank lines', 'IDENTITY.md': 'a\n\n\r\n\n\nb', 'HEARTBEAT.md': 'x\n\n\n\ny\n' },
+  },
   { name: 'leading-and-trailing-space', files: { 'AGENTS.md': '\n\n  indented first line\n', 'SOUL.md': '   spaced   \n\n\n   \t\n', 'IDENTITY.md': '\tTabbed' } },
-  { name: 'invalid-utf8', files: { 'AGENTS.md': [0x52, 0x75, 0x6c, 0x65, 0xff, 0xfe, 0x20, 0xc3, 0x28, 0x20, 0xe2, 0x82, 0x20, 0xf0, 0x9f, 0x98, 0x0a], 'SOUL.md': small['SOUL.md'], 'IDENTITY.md': small['IDENTITY.md'] } },
+  {
+    name: 'invalid-utf8',
+    files: {
+      'AGENTS.md': [0x52, 0x75, 0x6c, 0x65, 0xff, 0xfe, 0x20, 0xc3, 0x28, 0x20, 0xe2, 0x82, 0x20, 0xf0, 0x9f, 0x98, 0x0a],
+      'SOUL.md': small['SOUL.md'],
+      'IDENTITY.md': small['IDENTITY.md'],
+    },
+  },
   { name: 'heartbeat-quote', files: { ...core, 'AGENTS.md': `# Agents\n\n${quote(QUOTE_OLD)}\n\nKeep it short.\n` } },
   { name: 'heartbeat-quote-literal', files: { ...core, 'AGENTS.md': `# Agents\n\n${quote(QUOTE_LITERAL)}\n\nKeep it short.\n` } },
   { name: 'heartbeat-quote-crlf', files: { ...core, 'AGENTS.md': `# Agents\r\n\r\n${quote(QUOTE_LITERAL, '\r\n')}\r\n\r\nKeep it short.\r\n` } },
@@ -66,11 +77,26 @@ export const CASES = [
   { name: 'user-5000', files: small, generate: { 'USER.md': gen(5000, { seed: 14 }) } },
   { name: 'agents-30000-policy', files: small, generate: { 'AGENTS.md': gen(30000, { style: 'policy' }) } },
   { name: 'agents-digest-prose', files: small, generate: { 'AGENTS.md': gen(40000, { seed: 15 }) } },
-  { name: 'total-over-60k', files: small, generate: { 'AGENTS.md': gen(20000, { seed: 60 }), 'SOUL.md': gen(20000, { seed: 61 }), 'IDENTITY.md': gen(19900, { seed: 62 }), 'USER.md': gen(3000, { seed: 63 }), 'MEMORY.md': gen(5000, { seed: 64 }) } },
+  {
+    name: 'total-over-60k',
+    files: small,
+    generate: {
+      'AGENTS.md': gen(20000, { seed: 60 }),
+      'SOUL.md': gen(20000, { seed: 61 }),
+      'IDENTITY.md': gen(19900, { seed: 62 }),
+      'USER.md': gen(3000, { seed: 63 }),
+      'MEMORY.md': gen(5000, { seed: 64 }),
+    },
+  },
   {
     name: 'total-over-150k',
     files: {},
-    generate: Object.fromEntries(['AGENTS.md', 'SOUL.md', 'TOOLS.md', 'IDENTITY.md', 'USER.md', 'HEARTBEAT.md', 'BOOTSTRAP.md', 'MEMORY.md', 'memory.md'].map((name, at) => [name, gen(19900, { seed: 70 + at })])),
+    generate: Object.fromEntries(
+      ['AGENTS.md', 'SOUL.md', 'TOOLS.md', 'IDENTITY.md', 'USER.md', 'HEARTBEAT.md', 'BOOTSTRAP.md', 'MEMORY.md', 'memory.md'].map((name, at) => [
+        name,
+        gen(19900, { seed: 70 + at }),
+      ]),
+    ),
   },
   { name: 'session-subagent', files: small, session: 'subagent' },
   { name: 'session-subagent-missing-agents', files: { ...small, 'AGENTS.md': undefined }, session: 'subagent' },

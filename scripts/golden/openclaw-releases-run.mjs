@@ -84,7 +84,8 @@ async function runCase(c) {
   const blocks = [stable.length > 0 ? inserted(prompt(stable), empty) : ''];
   if (split && stable.length < contextFiles.length) blocks.push(inserted(prompt(contextFiles), stable.length > 0 ? prompt(stable) : empty));
   const text = blocks.filter(Boolean).join('\n\n');
-  for (const block of blocks.filter(Boolean)) if (!/^# (?:Dynamic )?Project Context\n/.test(block)) throw new Error(`${c.name}: a block does not start with its heading: ${JSON.stringify(block.slice(0, 60))}`);
+  for (const block of blocks.filter(Boolean))
+    if (!/^# (?:Dynamic )?Project Context\n/.test(block)) throw new Error(`${c.name}: a block does not start with its heading: ${JSON.stringify(block.slice(0, 60))}`);
   return text;
 }
 

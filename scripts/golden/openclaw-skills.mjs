@@ -142,15 +142,23 @@ async function golden(name) {
   const bins = new Set(fixtures.BINS);
   const eligible = oc.filterSkillEntries(entries, undefined, undefined, undefined, undefined, (bin) => bins.has(bin), 'linux');
   const visible = oc.filterPromptVisibleSkillEntries(eligible);
-  const prepared = oc.prepareSkillsForPrompt({ skills: oc.compactPromptSkills(visible.map((entry) => entry.skill), {}) });
+  const prepared = oc.prepareSkillsForPrompt({
+    skills: oc.compactPromptSkills(
+      visible.map((entry) => entry.skill),
+      {},
+    ),
+  });
   const codeModeActive = spec.tools !== 'read';
-  const section = oc
-    .buildSkillsSection({ skillsPrompt: prepared.prompt, readToolName: 'read', codeModeActive })
-    .filter(Boolean)
-    .join('\n');
+  const section = oc.buildSkillsSection({ skillsPrompt: prepared.prompt, readToolName: 'read', codeModeActive }).filter(Boolean).join('\n');
 
   const contextFiles = await projectContextFiles();
-  const whole = oc.buildAgentSystemPrompt({ workspaceDir: SHOWN_WORKSPACE, contextFiles, toolNames: [codeModeActive ? 'exec' : 'read'], codeModeActive, skillsPrompt: prepared.prompt });
+  const whole = oc.buildAgentSystemPrompt({
+    workspaceDir: SHOWN_WORKSPACE,
+    contextFiles,
+    toolNames: [codeModeActive ? 'exec' : 'read'],
+    codeModeActive,
+    skillsPrompt: prepared.prompt,
+  });
   const start = section ? whole.indexOf(section) : whole.indexOf('\n## Workspace\n') + 1;
   if (section && (start === -1 || whole.indexOf(section, start + 1) !== -1)) throw new Error(`${name}: the system prompt does not hold the section once`);
   const end = whole.indexOf('\n\n<!-- OPENCLAW_CACHE_BOUNDARY');

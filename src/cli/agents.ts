@@ -36,7 +36,7 @@ export function formatAgents(report: AgentsReport): string {
   const withFolders = report.folders.length > 0;
   const rows = [['AGENT', 'WORKSPACE', 'CAPS (FILE / TOTAL)', 'SKILLS', 'MODEL', 'HEARTBEAT', ...(withFolders ? ['IN FOLDERS'] : [])]];
   for (const agent of report.agents) {
-    const workspace = escapeControls(agent.workspace) + (agent.workspaceRelative ? ' (relative: resolved against the gateway\'s folder)' : '');
+    const workspace = escapeControls(agent.workspace) + (agent.workspaceRelative ? " (relative: resolved against the gateway's folder)" : '');
     rows.push([
       escapeControls(agent.label),
       workspace,
@@ -48,6 +48,11 @@ export function formatAgents(report: AgentsReport): string {
     ]);
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  const lines = rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]))).join('  ').trimEnd());
+  const lines = rows.map((row) =>
+    row
+      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column])))
+      .join('  ')
+      .trimEnd(),
+  );
   return [escapeControls(report.config), ...lines.map((line) => `  ${line}`)].join('\n') + '\n';
 }

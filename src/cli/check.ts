@@ -228,7 +228,8 @@ export function formatCheck(check: PersonaCheck, runtimeLabel: string): string {
   if (check.sessions && check.perDay) lines.push(...formatSessions(check));
   if (check.lastRun) {
     lines.push(`  last run: ${escapeControls(check.lastRun.summary)}`, `    from ${escapeControls(check.lastRun.source)}`);
-    for (const difference of check.lastRun.differences) lines.push(`    ${escapeControls(difference.what)}: ${escapeControls(difference.detail)}; likely ${escapeControls(difference.reason)}`);
+    for (const difference of check.lastRun.differences)
+      lines.push(`    ${escapeControls(difference.what)}: ${escapeControls(difference.detail)}; likely ${escapeControls(difference.reason)}`);
   }
   const heartwood = check.heartwood;
   if (heartwood) {
@@ -271,7 +272,6 @@ function describe(file: FileCheck, runtimeLabel: string): string {
   return `${stateLabel.over}: ${formatCount(file.dropped)} ${unitWord[file.unit]} dropped${where}${note}`;
 }
 
-
 const KIND_WORD: Record<string, string> = { main: 'main', heartbeat: 'heartbeat', cron: 'cron', subagent: 'sub-agent', group: 'group' };
 
 function formatSessions(check: PersonaCheck): string[] {
@@ -280,14 +280,24 @@ function formatSessions(check: PersonaCheck): string[] {
   const rows = [['SESSION', 'TOKENS/RUN', 'RUNS/DAY', 'TOKENS/DAY', ...(withDollars ? ['$/DAY'] : []), 'FROM']];
   for (const session of sessions) {
     const runs = Number.isInteger(session.runsPerDay) ? formatCount(session.runsPerDay) : session.runsPerDay.toFixed(2);
-    const dollars = session.dollarsPerDay === undefined ? [] : [`${session.dollarsPerDay.toFixed(2)}${session.cache === 'write' ? ' (cache write)' : session.cache === 'read' ? ' (cache read)' : ''}`];
-    rows.push([KIND_WORD[session.kind] ?? session.kind, formatCount(session.tokens), runs, formatCount(Math.round(session.tokensPerDay)), ...dollars, escapeControls(session.from)]);
+    const dollars =
+      session.dollarsPerDay === undefined
+        ? []
+        : [`${session.dollarsPerDay.toFixed(2)}${session.cache === 'write' ? ' (cache write)' : session.cache === 'read' ? ' (cache read)' : ''}`];
+    rows.push([
+      KIND_WORD[session.kind] ?? session.kind,
+      formatCount(session.tokens),
+      runs,
+      formatCount(Math.round(session.tokensPerDay)),
+      ...dollars,
+      escapeControls(session.from),
+    ]);
   }
   const perDay = formatPerDay({ sessions, perDay: check.perDay!, leavesOut: check.costLeavesOut ?? [] });
   return [
     '  sessions:',
     ...table(rows).map((row) => `    ${row}`),
     `  per day: ${perDay}; leaves out ${(check.costLeavesOut ?? []).join(', ')}`,
-    ...(check.editCacheWrite && check.editCacheWrite.tokens > 0 ? [`  ${check.editCacheWrite.message.replace(/^this edit/, "an edit")}`] : []),
+    ...(check.editCacheWrite && check.editCacheWrite.tokens > 0 ? [`  ${check.editCacheWrite.message.replace(/^this edit/, 'an edit')}`] : []),
   ];
 }

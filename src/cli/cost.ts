@@ -69,7 +69,15 @@ function cronJobs(file: string | undefined): CronJob[] {
 const SESSIONS: readonly SessionKind[] = ['main', 'subagent', 'cron', 'group'];
 
 /** Each session kind's prompt tokens (Project Context and skills section), then the cost per day. */
-export function personaCost(dir: string, profile: RuntimeProfile, options: RuntimeOptions, encoding: TokenEncoding | undefined, skills: SkillsReport | undefined, agent: OpenClawAgent | undefined, cost: CostOptions): CostPerDay {
+export function personaCost(
+  dir: string,
+  profile: RuntimeProfile,
+  options: RuntimeOptions,
+  encoding: TokenEncoding | undefined,
+  skills: SkillsReport | undefined,
+  agent: OpenClawAgent | undefined,
+  cost: CostOptions,
+): CostPerDay {
   const counter = encoding ? new IncrementalTokenCounter(encoding) : undefined;
   // Without an encoding, the chars ÷ 4 rule OpenClaw's own /context uses: an estimate.
   const tokens = (text: string) => (text ? (counter ? counter.count(text) : Math.ceil(text.length / 4)) : 0);

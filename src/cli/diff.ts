@@ -106,7 +106,9 @@ export function unifiedDiff(before: string, after: string, labels?: { readonly o
   if (before === after) return '';
   const patch = structuredPatch(labels?.old ?? 'a', labels?.new ?? 'b', before, after, undefined, undefined, { context: 3 });
   // GNU diff omits a range's length when it is one line: "@@ -4 +4,2 @@".
-  const hunks = formatPatch(patch, OMIT_HEADERS).replace(/^@@ -(\d+),1 \+(\d+)(,\d+)? @@$/gm, '@@ -$1 +$2$3 @@').replace(/^@@ -(\d+(?:,\d+)?) \+(\d+),1 @@$/gm, '@@ -$1 +$2 @@');
+  const hunks = formatPatch(patch, OMIT_HEADERS)
+    .replace(/^@@ -(\d+),1 \+(\d+)(,\d+)? @@$/gm, '@@ -$1 +$2$3 @@')
+    .replace(/^@@ -(\d+(?:,\d+)?) \+(\d+),1 @@$/gm, '@@ -$1 +$2 @@');
   return labels ? `--- ${labels.old}\n+++ ${labels.new}\n${hunks}` : hunks;
 }
 
@@ -164,4 +166,3 @@ export function changeText(file: FileDelta, renames: Readonly<Record<string, str
   if (words.length === 0 && file.changed) words.push('changed');
   return escapeControls(words.join(', '));
 }
-

@@ -54,10 +54,14 @@ function personaMarkdown({ diff, before, after }: DiffOutcome): string {
     const tokenCells = tokens ? ` ${file.before.tokens ?? 0} | ${file.after.tokens ?? 0} | ${formatDelta(file.before.tokens ?? 0, file.after.tokens ?? 0)} |` : '';
     const change = changeText(file, diff.renames);
     const shown = file.changes.includes('becameCut') || file.changes.includes('becameDropped') ? `**${cell(change)}**` : cell(change);
-    lines.push(`| ${cell(file.name)} | ${formatCount(file.before.size)} | ${formatCount(file.after.size)} | ${formatDelta(file.before.size, file.after.size)} |${tokenCells} ${shown} |`);
+    lines.push(
+      `| ${cell(file.name)} | ${formatCount(file.before.size)} | ${formatCount(file.after.size)} | ${formatDelta(file.before.size, file.after.size)} |${tokenCells} ${shown} |`,
+    );
   }
   const { totals } = delta;
-  const tokenTotal = totals.tokens ? `, ${formatCount(totals.tokens.before)} → ${formatCount(totals.tokens.after)} tokens (${formatDelta(totals.tokens.before, totals.tokens.after)})` : '';
+  const tokenTotal = totals.tokens
+    ? `, ${formatCount(totals.tokens.before)} → ${formatCount(totals.tokens.after)} tokens (${formatDelta(totals.tokens.before, totals.tokens.after)})`
+    : '';
   lines.push('', `Prompt: ${formatCount(totals.bytes.before)} → ${formatCount(totals.bytes.after)} bytes (${formatDelta(totals.bytes.before, totals.bytes.after)})${tokenTotal}.`);
   for (const note of diff.notes) lines.push('', `Note: ${cell(note)}`);
   for (const file of diff.history ?? []) {

@@ -39,7 +39,9 @@ export function formatProblems(checks: readonly PersonaCheck[], runtimeLabel: st
   const annotations = checks.flatMap((check) => annotationsOf(check, runtimeLabel, false));
   // Only a line break cannot be carried; such a path is written with escapes.
   const file = (text: string) => text.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
-  return annotations.map((a) => `persona-studio ${a.level} ${a.line}:${a.column} ${oneLine(a.message).replaceAll(PROBLEM_SEPARATOR, '|')} ${PROBLEM_SEPARATOR} ${file(a.file)}\n`).join('');
+  return annotations
+    .map((a) => `persona-studio ${a.level} ${a.line}:${a.column} ${oneLine(a.message).replaceAll(PROBLEM_SEPARATOR, '|')} ${PROBLEM_SEPARATOR} ${file(a.file)}\n`)
+    .join('');
 }
 
 function annotationsOf(check: PersonaCheck, runtimeLabel: string, warnAtFails: boolean): Annotation[] {
@@ -54,7 +56,12 @@ function annotationsOf(check: PersonaCheck, runtimeLabel: string, warnAtFails: b
     } else if (file.status === 'dropped') {
       annotations.push({ ...at, level: 'error', title: `${file.name} dropped`, message: `${runtimeLabel} drops ${file.name}: the total budget is spent before it.` });
     } else if (file.state === 'over' || file.state === 'near') {
-      annotations.push({ ...at, level: file.state === 'over' ? 'error' : nearLevel, title: `${file.name} ${file.state === 'over' ? 'over' : 'near'} its cap`, message: shareMessage(file) });
+      annotations.push({
+        ...at,
+        level: file.state === 'over' ? 'error' : nearLevel,
+        title: `${file.name} ${file.state === 'over' ? 'over' : 'near'} its cap`,
+        message: shareMessage(file),
+      });
     }
   }
   for (const hit of check.blocked ?? []) {
@@ -112,11 +119,6 @@ function shareMessage(file: FileCheck): string {
 export function workflowCommand(annotation: Annotation): string {
   const data = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-  const properties = [
-    `file=${property(annotation.file)}`,
-    `line=${annotation.line}`,
-    `col=${annotation.column}`,
-    `title=${property(annotation.title)}`,
-  ].join(',');
+  const properties = [`file=${property(annotation.file)}`, `line=${annotation.line}`, `col=${annotation.column}`, `title=${property(annotation.title)}`].join(',');
   return `::${annotation.level} ${properties}::${data(annotation.message)}\n`;
 }

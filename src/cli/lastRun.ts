@@ -55,13 +55,22 @@ function reportFrom(source: LastRunSource): { report: SystemPromptReport; source
 }
 
 /** The comparison for one folder; `session` and `workspacePath` given by the user win over the report's. */
-export function checkLastRun(dir: string, profile: RuntimeProfile, options: RuntimeOptions, source: LastRunSource, given: { session: boolean; workspacePath: boolean; tools?: string; 'no-plugin-skills'?: boolean }): LastRunCheck {
+export function checkLastRun(
+  dir: string,
+  profile: RuntimeProfile,
+  options: RuntimeOptions,
+  source: LastRunSource,
+  given: { session: boolean; workspacePath: boolean; tools?: string; 'no-plugin-skills'?: boolean },
+): LastRunCheck {
   const { report, source: where } = reportFrom(source);
   const workspacePath = given.workspacePath ? options.workspacePath! : (report.workspaceDir ?? options.workspacePath ?? path.resolve(dir));
   const measured: RuntimeOptions = { ...options, workspacePath, session: given.session ? options.session : sessionKindOfKey(report.sessionKey) };
   const composition = profile.compose(readPersonaInput(dir, profile, measured), measured);
   const epoch = resolveOpenClawRelease(measured.openclawRelease).epoch;
   const caps = { maxChars: measured.maxChars ?? epoch.maxChars, totalMaxChars: composition.total.cap };
-  const skills = readSkills(dir, skillOptions(given, workspacePath, (message) => new UsageError(message)));
+  const skills = readSkills(
+    dir,
+    skillOptions(given, workspacePath, (message) => new UsageError(message)),
+  );
   return { ...compareLastRun(report, composedRun(composition, caps, skills.catalog, sha256)), source: where };
 }

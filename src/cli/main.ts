@@ -146,7 +146,10 @@ function runtimeChoice(values: RuntimeValues, err?: NodeJS.WritableStream): Runt
   if (values.agent !== undefined && values.config === undefined && values['state-dir'] === undefined) {
     throw new UsageError('--agent picks the agent whose caps --config reads (or whose runs --state-dir holds): give --config FILE too');
   }
-  return { profile: runtimeProfile(id), options: { session: session as SessionKind, workspacePath, ...flags, ...caps, ...openclawRelease(values, id, err), ...hermesOptions(values, id) } };
+  return {
+    profile: runtimeProfile(id),
+    options: { session: session as SessionKind, workspacePath, ...flags, ...caps, ...openclawRelease(values, id, err), ...hermesOptions(values, id) },
+  };
 }
 
 /** `--bootstrap-max-chars` and `--bootstrap-total-max-chars`, which only OpenClaw has. */
@@ -175,7 +178,6 @@ function configCaps(file: string, agent: string | undefined, runtime: string): R
     throw new UsageError((error as Error).message);
   }
 }
-
 
 /** The exit code; `check` answers later (its secret scan is asynchronous), the others at once. */
 export function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): number | Promise<number> {
@@ -225,7 +227,13 @@ function compose(args: string[], out: NodeJS.WritableStream, err: NodeJS.Writabl
   const dir = requireFolder(positionals[0]);
   const folder = folderOptions(dir, profile, options);
   const workspacePath = folder.workspacePath ?? path.resolve(dir);
-  const skills = part === 'context' ? undefined : readSkills(dir, skillOptions(values, workspacePath, (message) => new UsageError(message)));
+  const skills =
+    part === 'context'
+      ? undefined
+      : readSkills(
+          dir,
+          skillOptions(values, workspacePath, (message) => new UsageError(message)),
+        );
   const context = part === 'skills' ? '' : profile.compose(readPersonaInput(dir, profile, folder), folder).text;
   out.write(composePart(part as Part, skills, context, workspacePath));
   return 0;
@@ -253,10 +261,17 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
   const { profile, options } = runtimeChoice(values, err);
   const cost = costOptions(values, profile.id);
   const lastRunAsked = values['last-run'] !== undefined || values['state-dir'] !== undefined;
-  if (lastRunAsked && profile.id !== 'openclaw') throw new UsageError(`--${values['last-run'] !== undefined ? 'last-run' : 'state-dir'} reads OpenClaw's record of a run, for --runtime openclaw, not ${profile.id}`);
+  if (lastRunAsked && profile.id !== 'openclaw')
+    throw new UsageError(`--${values['last-run'] !== undefined ? 'last-run' : 'state-dir'} reads OpenClaw's record of a run, for --runtime openclaw, not ${profile.id}`);
   if (values['last-run'] !== undefined && values['state-dir'] !== undefined) throw new UsageError('--last-run and --state-dir both name a report: give one');
   const config = (cost || values['state-dir'] !== undefined) && values.config !== undefined ? openclawConfig(values.config) : undefined;
-  const skillsFor = (dir: string) => (profile.id === 'openclaw' ? readSkills(dir, skillOptions(values, options.workspacePath ?? path.resolve(dir), (message) => new UsageError(message))) : undefined);
+  const skillsFor = (dir: string) =>
+    profile.id === 'openclaw'
+      ? readSkills(
+          dir,
+          skillOptions(values, options.workspacePath ?? path.resolve(dir), (message) => new UsageError(message)),
+        )
+      : undefined;
   if (positionals.length === 0) throw new UsageError('check takes at least one DIR');
   const warnAt = values['warn-at'] === undefined ? undefined : fraction(values['warn-at']);
   const caps = { maxChars: count(values['max-chars'], '--max-chars'), ceiling: count(values.ceiling, '--ceiling') };
@@ -276,22 +291,36 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
     const perDay = cost && personaCost(dir, profile, measured, encoding, skills, folderAgent(config, values.agent, dir), cost);
     const costFields = perDay && { sessions: perDay.sessions, perDay: perDay.perDay, costLeavesOut: perDay.leavesOut, editCacheWrite: editCacheWrite(perDay, cost?.prices) };
     const lastRun = lastRunAsked
-      ? checkLastRun(dir, profile, measured, { file: values['last-run'], stateDir: values['state-dir'], agentId: folderAgent(config, values.agent, dir)?.id ?? normalizeAgentId(values.agent ?? 'main') }, {
-          session: values.session !== undefined,
-          workspacePath: values['workspace-path'] !== undefined,
-          tools: values.tools,
-          'no-plugin-skills': values['no-plugin-skills'],
-        })
+      ? checkLastRun(
+          dir,
+          profile,
+          measured,
+          { file: values['last-run'], stateDir: values['state-dir'], agentId: folderAgent(config, values.agent, dir)?.id ?? normalizeAgentId(values.agent ?? 'main') },
+          {
+            session: values.session !== undefined,
+            workspacePath: values['workspace-path'] !== undefined,
+            tools: values.tools,
+            'no-plugin-skills': values['no-plugin-skills'],
+          },
+        )
       : undefined;
     const doctor = profile.id === 'openclaw' ? doctorCheck(input, composition, measured, encoding) : undefined;
     checks.push({ ...check, ...(doctor && { doctor }), ...costFields, ...(lastRun && { lastRun }), ...(await checkText(composition, label)) });
   }
   const secretSent = checks.some((c) => c.secrets?.some((s) => s.sent));
-  const failed = secretSent || checks.some((c) => c.cut || c.refused || (c.blocked?.length ?? 0) > 0 || c.skillsFailed || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
+  const failed =
+    secretSent || checks.some((c) => c.cut || c.refused || (c.blocked?.length ?? 0) > 0 || c.skillsFailed || c.state === 'over' || (warnAt !== undefined && c.state === 'near'));
   if (format === 'github') out.write(formatGithub(checks, label, warnAt !== undefined));
   else if (format === 'problems') out.write(formatProblems(checks, label));
   else if (format === 'json') {
-    const report = { ok: !failed, runtime: profile.id, ...(options.openclawRelease && { release: options.openclawRelease }), warnAt: warnAt ?? DEFAULT_WARN_AT, encoding: encoding ?? 'off', personas: checks };
+    const report = {
+      ok: !failed,
+      runtime: profile.id,
+      ...(options.openclawRelease && { release: options.openclawRelease }),
+      warnAt: warnAt ?? DEFAULT_WARN_AT,
+      encoding: encoding ?? 'off',
+      personas: checks,
+    };
     // The skills' report object stays out: its list is there as `skills`.
     out.write(JSON.stringify(report, (key, value: unknown) => (key === 'skillsReport' ? undefined : value), 2) + '\n');
   } else out.write(checks.map((c) => formatCheck(c, label)).join('\n\n') + '\n');

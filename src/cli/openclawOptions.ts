@@ -34,4 +34,3 @@ export function folderOptions(dir: string, profile: RuntimeProfile, options: Run
   const setupCompleted = readOpenClawSetupCompleted(dir);
   return setupCompleted === undefined ? options : { ...options, setupCompleted };
 }
-

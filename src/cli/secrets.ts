@@ -54,9 +54,18 @@ export async function checkText(composition: Composition, runtimeLabel: string):
     const findings = await detectSecrets(file.text);
     const lines = new LineIndex(file.text);
     checks.secrets.push(...secretChecks(file, findings, lines, runtimeLabel));
-    const hidden = [...findHiddenCharacters(file.text).map((run) => ({ ...run, kind: 'characters' as const })), ...findHiddenInstructions(file.text).map((comment) => ({ ...comment, kind: 'comment' as const }))];
+    const hidden = [
+      ...findHiddenCharacters(file.text).map((run) => ({ ...run, kind: 'characters' as const })),
+      ...findHiddenInstructions(file.text).map((comment) => ({ ...comment, kind: 'comment' as const })),
+    ];
     for (const found of hidden.sort((a, b) => a.start - b.start)) {
-      checks.hidden.push({ file: file.name, line: found.line + 1, column: found.start - lines.starts[found.line] + 1, kind: found.kind, message: maskWithin(found.message, file.text, findings) });
+      checks.hidden.push({
+        file: file.name,
+        line: found.line + 1,
+        column: found.start - lines.starts[found.line] + 1,
+        kind: found.kind,
+        message: maskWithin(found.message, file.text, findings),
+      });
     }
     for (const rule of droppedRules(file, runtimeLabel)) {
       checks.droppedRules.push({ file: file.name, line: rule.line + 1, rule: maskWithin(rule.text, file.text, findings), strong: rule.strong });

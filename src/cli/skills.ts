@@ -91,7 +91,10 @@ export function formatSkillsTable(report: SkillsReport, escape: (text: string) =
   const own = report.skills.filter((skill) => skill.source !== 'plugin');
   const plugins = report.skills.length - own.length;
   const { budget } = report;
-  const format = report.format === 'compact' ? `, compact format${report.descriptionMaxChars ? `, descriptions up to ${formatCount(report.descriptionMaxChars)} chars` : ', no descriptions'}` : '';
+  const format =
+    report.format === 'compact'
+      ? `, compact format${report.descriptionMaxChars ? `, descriptions up to ${formatCount(report.descriptionMaxChars)} chars` : ', no descriptions'}`
+      : '';
   const fromPlugins = plugins > 0 ? ` (${plugins} from the stock plugins)` : '';
   const totals = `  skills catalog: ${formatCount(budget.skills)} of ${formatCount(budget.maxSkills)} skills${fromPlugins}, ${formatCount(budget.chars)} of ${formatCount(budget.maxChars)} chars${format}`;
   if (own.length === 0) return [totals];

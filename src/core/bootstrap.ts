@@ -1,15 +1,7 @@
 // The seven bootstrap files of a persona folder and the runtime's byte cap.
 
 /** The fixed order the runtime composes bootstrap files in, whatever the disk says. */
-export const BOOTSTRAP_ORDER = [
-  'AGENTS.md',
-  'SOUL.md',
-  'IDENTITY.md',
-  'USER.md',
-  'TOOLS.md',
-  'HEARTBEAT.md',
-  'MEMORY.md',
-] as const;
+export const BOOTSTRAP_ORDER = ['AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'USER.md', 'TOOLS.md', 'HEARTBEAT.md', 'MEMORY.md'] as const;
 
 export type BootstrapName = (typeof BOOTSTRAP_ORDER)[number];
 

@@ -29,25 +29,12 @@ export function fileCapProblem(report: FileReport, text?: string, t: Render = en
   if (report.state === 'near') {
     return {
       kind: 'near',
-      message: t(
-        'fileNear',
-        report.name,
-        formatPercent(report.fraction),
-        formatCount(report.bytes),
-        formatCount(report.cap),
-        formatCount(report.cap - report.bytes),
-      ),
+      message: t('fileNear', report.name, formatPercent(report.fraction), formatCount(report.bytes), formatCount(report.cap), formatCount(report.cap - report.bytes)),
     };
   }
   if (report.state !== 'over' || !report.cut) return undefined;
   const { cut } = report;
-  let message = t(
-    'fileOver',
-    report.name,
-    formatCount(cut.droppedBytes),
-    formatCount(report.bytes),
-    NOTICE,
-  );
+  let message = t('fileOver', report.name, formatCount(cut.droppedBytes), formatCount(report.bytes), NOTICE);
   if (text !== undefined && splitsCharacter(text, cut.index)) {
     message += ' ' + t('fileSplitsCharacter');
   }
@@ -79,24 +66,15 @@ export function heartwoodCapProblem(report: HeartwoodReport, t: Render = english
   if (report.state !== 'over' || !report.cut) return undefined;
   return {
     kind: 'over',
-    message: t(
-      'heartwoodOver',
-      HEARTWOOD_FILE,
-      formatCount(report.cut.droppedChars),
-      formatCount(report.cap),
-      capName,
-    ) + (report.cut.splitsPair ? ' ' + t('heartwoodSplitsPair') : ''),
+    message:
+      t('heartwoodOver', HEARTWOOD_FILE, formatCount(report.cut.droppedChars), formatCount(report.cap), capName) + (report.cut.splitsPair ? ' ' + t('heartwoodSplitsPair') : ''),
     cutIndex: report.cut.index,
   };
 }
 
 /** Why a mis-cased bootstrap file is flagged. */
 export function miscasedMessage(name: string, intended: BootstrapName, t: Render = english): string {
-  return t(
-    'miscased',
-    name,
-    intended,
-  );
+  return t('miscased', name, intended);
 }
 
 /** A runtime's name in sentences ("not loaded by OpenClaw"); its profile's label carries the version. */
@@ -144,10 +122,7 @@ export function measureCapProblem(measure: FileMeasure, runtime: RuntimeId, unit
     };
   }
   if (measure.status === 'cut' && cap !== undefined) {
-    const budget =
-      measure.cap !== undefined && cap < measure.cap
-        ? t('budgetLeaves', formatCount(measure.cap), formatCount(cap))
-        : '';
+    const budget = measure.cap !== undefined && cap < measure.cap ? t('budgetLeaves', formatCount(measure.cap), formatCount(cap)) : '';
     const message = t(
       'runtimeOver',
       measure.name,

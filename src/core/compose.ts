@@ -7,9 +7,7 @@ import { decodeUtf8, utf8Length, utf8Prefix } from './utf8';
 export type BootstrapSource = Uint8Array | string;
 
 /** Sources by file name; a name that is absent (or undefined) is a missing file. */
-export type BootstrapSources =
-  | ReadonlyMap<string, BootstrapSource>
-  | { readonly [name: string]: BootstrapSource | undefined };
+export type BootstrapSources = ReadonlyMap<string, BootstrapSource> | { readonly [name: string]: BootstrapSource | undefined };
 
 export interface SoulSection {
   readonly name: BootstrapName;

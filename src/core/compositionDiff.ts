@@ -149,6 +149,8 @@ export function summarizeDelta(delta: CompositionDelta, since: string): string {
   const parts = [`${formatDelta(size.before, size.after)} ${unitWords[delta.unit]}`];
   if (tokens) parts.push(`${formatDelta(tokens.before, tokens.after)} tokens`);
   const head = delta.changed ? `${parts.join(', ')} since ${since}` : `no change since ${since}`;
-  const changes = delta.files.flatMap((file) => file.changes.filter((change) => change !== 'added' && change !== 'removed').map((change) => `${file.name} ${FILE_CHANGE_LABELS[change]}`));
+  const changes = delta.files.flatMap((file) =>
+    file.changes.filter((change) => change !== 'added' && change !== 'removed').map((change) => `${file.name} ${FILE_CHANGE_LABELS[change]}`),
+  );
   return changes.length === 0 ? head : `${head}; ${changes.join(', ')}`;
 }

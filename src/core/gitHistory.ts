@@ -56,7 +56,12 @@ function gitText(cwd: string, args: readonly string[], input?: string): string {
 }
 
 function firstLine(text: string): string {
-  return text.split('\n').find((line) => line.trim() !== '')?.replace(/^(fatal|error): /, '') ?? '';
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.replace(/^(fatal|error): /, '') ?? ''
+  );
 }
 
 /** The repository `dir` is in (a submodule's own, when `dir` is in one). */
@@ -186,7 +191,7 @@ export function renamesSince(dir: string, commit: string): Map<string, string> {
   if (result.status !== 0) throw new GitError(`git diff: ${firstLine(result.stderr) || `exit ${result.status}`}`);
   const fields = result.stdout.toString('utf8').split('\0');
   const renames = new Map<string, string>();
-  for (let i = 0; i < fields.length; ) {
+  for (let i = 0; i < fields.length;) {
     const status = fields[i];
     if (status.startsWith('R') || status.startsWith('C')) {
       const [from, to] = [fields[i + 1], fields[i + 2]];
@@ -231,7 +236,10 @@ export function readSizeHistory(dir: string, profile: RuntimeProfile, options: R
   // `cat-file --batch-check` reads one name a line.
   if (file.includes('\n')) return { points: [], notes: [`${name}: a path with a line break, its history is not read`] };
   const log = gitText(repo.root, ['log', '-z', `--max-count=${maxCommits + 1}`, `--since=${since}`, '--format=%H %ct', 'HEAD', '--', file]);
-  const commits = log.split('\0').filter(Boolean).map((line) => ({ commit: line.slice(0, line.indexOf(' ')), date: Number(line.slice(line.indexOf(' ') + 1)) * 1000 }));
+  const commits = log
+    .split('\0')
+    .filter(Boolean)
+    .map((line) => ({ commit: line.slice(0, line.indexOf(' ')), date: Number(line.slice(line.indexOf(' ') + 1)) * 1000 }));
   if (commits.length > maxCommits) {
     commits.length = maxCommits;
     notes.push(`only the last ${maxCommits} commits that changed ${name} are read`);

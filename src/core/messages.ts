@@ -5,8 +5,7 @@
 /** Every core sentence in English, `{0}`-style placeholders filled from the arguments. */
 export const CORE_MESSAGES = {
   fileNear: '{0} is near the 2 MB bootstrap cap: {2} of {3} bytes ({1}), {4} bytes left before the runtime cuts it.',
-  fileOver:
-    '{0} is {1} bytes over the 2 MB bootstrap cap ({2} bytes): the runtime drops everything from here to the end of the file ({1} bytes) and appends "{3}".',
+  fileOver: '{0} is {1} bytes over the 2 MB bootstrap cap ({2} bytes): the runtime drops everything from here to the end of the file ({1} bytes) and appends "{3}".',
   fileSplitsCharacter: 'The cap splits the character here: the part kept becomes "\uFFFD".',
   heartwoodLoaderCap: "the loader's maxChars",
   heartwoodRouteCap: "the route's heartwoodMaxChars ceiling",
@@ -14,8 +13,7 @@ export const CORE_MESSAGES = {
   heartwoodOver:
     '{0} is {1} characters over its cap of {2} characters ({3}): the identity section keeps the first {2} characters of the trimmed text and drops everything from here to the end of the file.',
   heartwoodSplitsPair: 'The cap splits a surrogate pair here: the half kept becomes "\uFFFD".',
-  miscased:
-    '{0} is not read as {1} on a case-sensitive file system: the runtime matches bootstrap file names exactly. Rename it to {1}.',
+  miscased: '{0} is not read as {1} on a case-sensitive file system: the runtime matches bootstrap file names exactly. Rename it to {1}.',
   sizeChars: '{0} chars',
   sizeCodePoints: '{0} code points',
   sizeBytes: '{0} bytes',
@@ -39,14 +37,11 @@ export const CORE_MESSAGES = {
   tokensMany: '{0} tokens',
   contextShare: '{0} of {1} ({2})',
   sentEveryTurn: 'sent on every turn: {0}',
-  cacheToolnexus:
-    'composeSoul returns the soul alone; where it lands in a prompt is up to the host, so what a cache keeps of it is not known here.',
+  cacheToolnexus: 'composeSoul returns the soul alone; where it lands in a prompt is up to the host, so what a cache keeps of it is not known here.',
   cacheOpenclaw:
     'OpenClaw ends the stable part of its system prompt with Project Context, just before its cache boundary: all of it is on the cached side, and stays cached while nothing before it changes.',
-  cacheZeroclaw:
-    'ZeroClaw puts Project Context in the system prompt: it is cached only as part of an unchanged prompt prefix, where the provider caches one.',
-  cacheCodex:
-    'Codex sends AGENTS.md as the first user message: it is cached only as part of an unchanged conversation prefix, where the provider caches one.',
+  cacheZeroclaw: 'ZeroClaw puts Project Context in the system prompt: it is cached only as part of an unchanged prompt prefix, where the provider caches one.',
+  cacheCodex: 'Codex sends AGENTS.md as the first user message: it is cached only as part of an unchanged conversation prefix, where the provider caches one.',
   // What belongs in each bootstrap file (templates.ts).
   purposeAgents: 'Operating rules: how the agent works, what it must always and never do.',
   purposeSoul: 'Character and values: who the agent is when nobody is giving it rules.',

@@ -16,7 +16,10 @@ export interface StoredReport {
 }
 
 interface SqliteModule {
-  DatabaseSync: new (file: string, options: { readOnly: boolean }) => {
+  DatabaseSync: new (
+    file: string,
+    options: { readOnly: boolean },
+  ) => {
     prepare(sql: string): { all(): Record<string, unknown>[] };
     close(): void;
   };

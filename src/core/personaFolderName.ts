@@ -2,18 +2,9 @@
 // Names are relative to a workspace folder and may nest (`personas/atlas`); they must be
 // portable, since persona folders travel between systems in repositories.
 
-export type FolderNameProblem =
-  | 'empty'
-  | 'absolute'
-  | 'dotSegment'
-  | 'illegalCharacter'
-  | 'trailingDotOrSpace'
-  | 'reservedName'
-  | 'tooLong';
+export type FolderNameProblem = 'empty' | 'absolute' | 'dotSegment' | 'illegalCharacter' | 'trailingDotOrSpace' | 'reservedName' | 'tooLong';
 
-export type FolderNameCheck =
-  | { readonly ok: true; readonly segments: readonly string[] }
-  | { readonly ok: false; readonly problem: FolderNameProblem; readonly detail?: string };
+export type FolderNameCheck = { readonly ok: true; readonly segments: readonly string[] } | { readonly ok: false; readonly problem: FolderNameProblem; readonly detail?: string };
 
 // Characters Windows forbids in names, plus control characters; `\` because the
 // separator is `/` everywhere in a repository.

@@ -98,9 +98,7 @@ export function totalText(composition: Composition, t: Render = english): string
   const { total, unit } = composition;
   if (composition.runtime === 'toolnexus') return formatBytes(total.size);
   if (total.cap === undefined) return formatMeasure(total.size, unit, t);
-  return unit === 'bytes'
-    ? t('shareOf', formatBytes(total.size), formatBytes(total.cap))
-    : t('shareOf', formatCount(total.size), formatMeasure(total.cap, unit, t));
+  return unit === 'bytes' ? t('shareOf', formatBytes(total.size), formatBytes(total.cap)) : t('shareOf', formatCount(total.size), formatMeasure(total.cap, unit, t));
 }
 
 function statusText(input: StatusInput, soul: string, anyBootstrap: boolean, t: Render): string {

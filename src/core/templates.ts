@@ -19,9 +19,10 @@ const PURPOSE_IDS: Readonly<Record<TemplateName, CoreMessageId>> = {
 };
 
 /** One line on what belongs in each file, in English; tree tooltips and pick lists use `filePurpose`. */
-export const FILE_PURPOSE: Readonly<Record<TemplateName, string>> = Object.fromEntries(
-  Object.entries(PURPOSE_IDS).map(([name, id]) => [name, CORE_MESSAGES[id]]),
-) as Record<TemplateName, string>;
+export const FILE_PURPOSE: Readonly<Record<TemplateName, string>> = Object.fromEntries(Object.entries(PURPOSE_IDS).map(([name, id]) => [name, CORE_MESSAGES[id]])) as Record<
+  TemplateName,
+  string
+>;
 
 /** What belongs in `name`, rendered (in English unless told otherwise). */
 export function filePurpose(name: TemplateName, render: Render = english): string {

@@ -14,7 +14,7 @@ const scratch = new Uint8Array(CHUNK * 3);
 export function utf8Length(text: string): number {
   if (text.length <= CHUNK) return encoder.encodeInto(text, scratch).written;
   let bytes = 0;
-  for (let index = 0; index < text.length; ) {
+  for (let index = 0; index < text.length;) {
     const end = chunkEnd(text, index);
     bytes += chunkBytes(text, index, end);
     index = end;

@@ -35,26 +35,29 @@ export function activate(context: vscode.ExtensionContext): void {
   setLogSink(channel);
   context.subscriptions.push({ dispose: () => setLogSink(undefined) }, channel);
   log.info(`activating ${context.extension.id} ${context.extension.packageJSON.version} in ${vscode.env.appName} ${vscode.version} (${vscode.env.remoteName ?? 'local'})`);
-  if (!vscode.workspace.isTrusted) log.info("Restricted Mode: the workspace's own personaStudio.folders and openclaw.workspacePath are not used, and no file is created, until it is trusted");
+  if (!vscode.workspace.isTrusted)
+    log.info("Restricted Mode: the workspace's own personaStudio.folders and openclaw.workspacePath are not used, and no file is created, until it is trusted");
   const personas = phase('workspace', () => new PersonaWorkspace(channel));
   const measurements = phase('measurements', () => new Measurements(personas));
   // One token count per persona for every surface; its worker starts on the first count.
   const tokens = phase('tokens', () => new PersonaTokens(vscode.Uri.joinPath(context.extensionUri, 'dist', TOKEN_WORKER_FILE).fsPath));
   // What the text carries (secrets, hidden text, dropped rules): scanned after a pause in typing.
   const secrets = phase('secrets', () => new Secrets(personas, measurements, context.extensionUri));
-  const previews = phase('previews', () =>
-    new SoulPreviews(context, personas, {
-      profile: (folder) => measurements.profile(folder),
-      composition: (folder) => measurements.composition(folder),
-      file: (uri) => measurements.file(uri),
-      heartwood: (folder) => measurements.heartwood(folder),
-      afterDoctor: (folder) => measurements.afterDoctor(folder),
-      linkedOutside: (folder) => measurements.linkedOutside(folder),
-      showLinked: (folder, name) => measurements.showLinked(folder, name),
-      onDidChange: measurements.onDidChange,
-      tokens,
-      secrets,
-    }),
+  const previews = phase(
+    'previews',
+    () =>
+      new SoulPreviews(context, personas, {
+        profile: (folder) => measurements.profile(folder),
+        composition: (folder) => measurements.composition(folder),
+        file: (uri) => measurements.file(uri),
+        heartwood: (folder) => measurements.heartwood(folder),
+        afterDoctor: (folder) => measurements.afterDoctor(folder),
+        linkedOutside: (folder) => measurements.linkedOutside(folder),
+        showLinked: (folder, name) => measurements.showLinked(folder, name),
+        onDidChange: measurements.onDidChange,
+        tokens,
+        secrets,
+      }),
   );
   const links = phase('links', () => new LinkWarnings(personas, measurements));
   const tree = phase('tree', () => new PersonaTree(context, personas, measurements, links, tokens));

@@ -105,7 +105,10 @@ export class ChunkedText {
   }
 
   apply(patch: Patch): void {
-    const plan = planChunkEdit(this.chunks.map((chunk) => chunk.data), patch);
+    const plan = planChunkEdit(
+      this.chunks.map((chunk) => chunk.data),
+      patch,
+    );
     if (plan.kind === 'inPlace') {
       const chunk = this.chunks[plan.index];
       chunk.data = chunk.data.slice(0, plan.offset) + plan.insert + chunk.data.slice(plan.offset + plan.deleteCount);

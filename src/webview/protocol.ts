@@ -174,8 +174,7 @@ export interface SectionUpdate {
 }
 
 export type DroppedChange =
-  | { readonly kind: 'set'; readonly view?: DroppedView }
-  | { readonly kind: 'patch'; readonly text: PartPatch; readonly label: string; readonly moreText: string };
+  { readonly kind: 'set'; readonly view?: DroppedView } | { readonly kind: 'patch'; readonly text: PartPatch; readonly label: string; readonly moreText: string };
 
 export interface HeartwoodUpdate {
   readonly kind: 'heartwood';

@@ -126,7 +126,13 @@ export class SectionView {
   private readonly separator = element('div', 'soul-text separator');
   private meta: SectionMeta | undefined;
 
-  constructor(init: SectionInit, private readonly labels: Labels, open: OpenFile, toggle: (name: string) => void, showLinked: (name: string) => void) {
+  constructor(
+    init: SectionInit,
+    private readonly labels: Labels,
+    open: OpenFile,
+    toggle: (name: string) => void,
+    showLinked: (name: string) => void,
+  ) {
     this.name = init.meta.name;
     this.linked = new LinkedPlaceholder(this.name, showLinked);
     this.element = element('section', 'section');
@@ -241,7 +247,10 @@ export class HeartwoodSectionView {
   private readonly body = element('div', 'heartwood-text');
   private readonly cut: HTMLButtonElement;
 
-  constructor(private readonly labels: Labels, open: OpenFile) {
+  constructor(
+    private readonly labels: Labels,
+    open: OpenFile,
+  ) {
     this.element.dataset.name = 'HEARTWOOD.md';
     this.title.textContent = labels.heartwood;
     this.parts = header('HEARTWOOD.md', labels, open);

@@ -52,15 +52,7 @@ try {
     extensionDevelopmentPath: repo,
     extensionTestsPath: path.join(suiteDir, 'index.js'),
     extensionTestsEnv: { PERSONA_STUDIO_EXAMPLES: path.join(repo, 'examples') },
-    launchArgs: [
-      path.join(repo, 'examples'),
-      '--disable-extensions',
-      '--disable-workspace-trust',
-      '--skip-welcome',
-      '--skip-release-notes',
-      '--user-data-dir',
-      userDataDir,
-    ],
+    launchArgs: [path.join(repo, 'examples'), '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', '--user-data-dir', userDataDir],
   });
   process.exitCode = code;
 } catch (error) {

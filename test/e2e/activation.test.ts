@@ -43,7 +43,10 @@ describe('Persona Studio container', () => {
     );
     const contributed = ['New Persona Folder…', 'Open Soul Preview', 'Refresh Personas'];
     await eventually(async () =>
-      assert.deepEqual((await wb.viewTitleActions('Personas')).filter((action) => contributed.includes(action)), contributed),
+      assert.deepEqual(
+        (await wb.viewTitleActions('Personas')).filter((action) => contributed.includes(action)),
+        contributed,
+      ),
     );
   });
 });

@@ -13,7 +13,10 @@ const labels = async (wb: Workbench, persona: string) => (await filesOf(wb, pers
 
 /** The colour a row's label is drawn in (a decoration dims it). */
 function labelColor(wb: Workbench, label: string): Promise<string> {
-  return wb.treeRow(label).locator('.label-name').evaluate((element) => getComputedStyle(element).color);
+  return wb
+    .treeRow(label)
+    .locator('.label-name')
+    .evaluate((element) => getComputedStyle(element).color);
 }
 
 /** A tree row's hover text. */
@@ -32,7 +35,10 @@ describe('Heartwood-only persona in the tree', () => {
     await wb.showContainer();
     await eventually(async () => assert.deepEqual(await labels(wb, 'atlas'), ['HEARTWOOD.md', 'Identity', ADD]));
     assert.deepEqual(await missingUnder(wb, 'atlas'), [], 'no "missing" row under a Heartwood-only persona');
-    assert.ok((await filesOf(wb, 'atlas')).every((row) => !row.includes('missing')), JSON.stringify(await filesOf(wb, 'atlas')));
+    assert.ok(
+      (await filesOf(wb, 'atlas')).every((row) => !row.includes('missing')),
+      JSON.stringify(await filesOf(wb, 'atlas')),
+    );
     // A persona with a bootstrap file keeps its seven rows.
     assert.deepEqual(await labels(wb, 'ava'), SEVEN);
 
@@ -48,12 +54,23 @@ describe('Heartwood-only persona in the tree', () => {
     await wb.clickTreeRow(ADD);
     const items = await eventually(async () => {
       const shown = await wb.quickInputItems();
-      assert.deepEqual(shown.map((item) => item.label), SEVEN);
+      assert.deepEqual(
+        shown.map((item) => item.label),
+        SEVEN,
+      );
       return shown;
     });
-    assert.ok(items.every((item) => item.checked), 'all checked by default');
+    assert.ok(
+      items.every((item) => item.checked),
+      'all checked by default',
+    );
     for (const name of SEVEN.filter((name) => name !== 'SOUL.md')) await wb.pickQuickInputItem(name); // uncheck
-    await eventually(async () => assert.deepEqual((await wb.quickInputItems()).filter((item) => item.checked).map((item) => item.label), ['SOUL.md']));
+    await eventually(async () =>
+      assert.deepEqual(
+        (await wb.quickInputItems()).filter((item) => item.checked).map((item) => item.label),
+        ['SOUL.md'],
+      ),
+    );
     await wb.fillQuickInput('');
 
     await eventually(() => assert.deepEqual(fs.readdirSync(wb.path('atlas')).sort(), ['HEARTWOOD.md', 'SOUL.md']));
@@ -61,6 +78,11 @@ describe('Heartwood-only persona in the tree', () => {
     assert.match(wb.readFile('atlas/SOUL.md'), /^# Soul\n/);
     // With one bootstrap file beside HEARTWOOD.md, the seven rows return and the one row goes.
     await eventually(async () => assert.deepEqual(await labels(wb, 'atlas'), ['HEARTWOOD.md', 'Identity', ...SEVEN]));
-    await eventually(async () => assert.deepEqual(await missingUnder(wb, 'atlas'), SEVEN.filter((name) => name !== 'SOUL.md')));
+    await eventually(async () =>
+      assert.deepEqual(
+        await missingUnder(wb, 'atlas'),
+        SEVEN.filter((name) => name !== 'SOUL.md'),
+      ),
+    );
   });
 });

@@ -10,7 +10,11 @@ const RUNTIME_ID = 'persona-studio.persona-studio.personaStudio.runtime';
 /** The runtime item's hover text. */
 async function runtimeTooltip(wb: Workbench): Promise<string> {
   await wb.page.mouse.move(0, 0);
-  await wb.page.locator('.workbench-hover, .monaco-hover').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  await wb.page
+    .locator('.workbench-hover, .monaco-hover')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 10_000 })
+    .catch(() => undefined);
   await wb.page.locator(`[id="${RUNTIME_ID}"]`).hover();
   const hover = wb.page.locator('.workbench-hover, .monaco-hover').filter({ hasText: 'Runtime:' }).first();
   await hover.waitFor({ timeout: 10_000 });

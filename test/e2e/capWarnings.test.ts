@@ -210,10 +210,7 @@ describe('Mis-cased bootstrap files', function () {
       assert.equal(seen.length, 1, JSON.stringify(seen));
       return seen;
     }, SLOW);
-    assert.deepEqual(
-      { file: problem.file, severity: problem.severity, code: problem.code },
-      { file: 'soul.md', severity: 'warning', code: 'miscased-name' },
-    );
+    assert.deepEqual({ file: problem.file, severity: problem.severity, code: problem.code }, { file: 'soul.md', severity: 'warning', code: 'miscased-name' });
     assert.match(problem.message, /soul\.md is not read as SOUL\.md on a case-sensitive file system/);
 
     await wb.openFile('ava/soul.md');
@@ -250,7 +247,7 @@ describe('Mis-cased bootstrap files', function () {
 describe('Persona status bar item', function () {
   this.timeout(180_000);
 
-  it('follows the active editor: hidden outside a persona, and a click opens that persona\'s preview', async () => {
+  it("follows the active editor: hidden outside a persona, and a click opens that persona's preview", async () => {
     const wb = await openWorkspace({ files: { 'notes.txt': 'Not a persona.\n', 'ava/SOUL.md': 'You are Ava.\n' } });
     await wb.openFile('ava/SOUL.md');
     const item = await eventually(async () => {

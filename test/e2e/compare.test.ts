@@ -16,7 +16,11 @@ const DAY = 24 * 60 * 60 * 1000;
 
 function git(dir: string, args: readonly string[], date?: number): void {
   const stamp = date === undefined ? {} : { GIT_AUTHOR_DATE: new Date(date).toISOString(), GIT_COMMITTER_DATE: new Date(date).toISOString() };
-  execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'user.name=A', '-c', 'user.email=a@example.com', ...args], { cwd: dir, stdio: 'ignore', env: { ...process.env, ...stamp } });
+  execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'user.name=A', '-c', 'user.email=a@example.com', ...args], {
+    cwd: dir,
+    stdio: 'ignore',
+    env: { ...process.env, ...stamp },
+  });
 }
 
 /** The whole text of one side of the active diff editor, through the clipboard. */
@@ -51,11 +55,14 @@ describe('Compare Soul with a revision', () => {
     await eventually(async () => assert.equal((await wb.activeEditor())?.dirty, true));
     await wb.runCommand('Persona: Compare Soul with HEAD…');
 
-    const tab = await eventually(async () => {
-      const active = await wb.activeEditor();
-      assert.match(active?.title ?? '', /at HEAD \([0-9a-f]{7}\) ↔ now/);
-      return active!;
-    }, { timeout: 60_000 });
+    const tab = await eventually(
+      async () => {
+        const active = await wb.activeEditor();
+        assert.match(active?.title ?? '', /at HEAD \([0-9a-f]{7}\) ↔ now/);
+        return active!;
+      },
+      { timeout: 60_000 },
+    );
     assert.match(tab.title, /SOUL\.md became cut/);
     await eventually(async () => assert.equal(await diffSideText(wb, 'original'), atHead));
     const now = await diffSideText(wb, 'modified');
@@ -64,7 +71,7 @@ describe('Compare Soul with a revision', () => {
     assert.equal(await wb.readFile('SOUL.md'), 'You are Ava.\n');
   });
 
-  it("shows where MEMORY.md is heading in its tooltip: the sparkline of its commits and when OpenClaw starts cutting it", async () => {
+  it('shows where MEMORY.md is heading in its tooltip: the sparkline of its commits and when OpenClaw starts cutting it', async () => {
     const wb = await openWorkspace({
       files: { 'SOUL.md': 'You are Ava.\n', 'MEMORY.md': 'm'.repeat(5000) },
       settings: { 'personaStudio.runtime': 'openclaw', 'git.enabled': true, 'git.autoRepositoryDetection': true },
@@ -84,15 +91,18 @@ describe('Compare Soul with a revision', () => {
       assert.equal(await found.count(), 1);
       return found;
     });
-    const text = await eventually(async () => {
-      // Away and back: each hover of a refreshed row asks for its tooltip again.
-      await wb.page.mouse.move(0, 0);
-      await row.hover();
-      const hover = wb.page.locator('.workbench-hover, .monaco-hover').filter({ hasText: 'MEMORY.md' }).first();
-      const shown = await hover.innerText({ timeout: 3000 });
-      assert.match(shown, /MEMORY\.md grew 410 chars a day over 30 days; at this rate OpenClaw starts cutting it in about 7 days/);
-      return shown;
-    }, { timeout: 90_000 });
+    const text = await eventually(
+      async () => {
+        // Away and back: each hover of a refreshed row asks for its tooltip again.
+        await wb.page.mouse.move(0, 0);
+        await row.hover();
+        const hover = wb.page.locator('.workbench-hover, .monaco-hover').filter({ hasText: 'MEMORY.md' }).first();
+        const shown = await hover.innerText({ timeout: 3000 });
+        assert.match(shown, /MEMORY\.md grew 410 chars a day over 30 days; at this rate OpenClaw starts cutting it in about 7 days/);
+        return shown;
+      },
+      { timeout: 90_000 },
+    );
     assert.match(text, /Last 11 commits: [▁▂▃▄▅▆▇█]{12}/);
   });
 });

@@ -20,5 +20,7 @@ export function extensionLog(wb: Workbench): string {
 
 /** The log's lines matching `pattern`. */
 export function logLines(wb: Workbench, pattern: RegExp): string[] {
-  return extensionLog(wb).split('\n').filter((line) => pattern.test(line));
+  return extensionLog(wb)
+    .split('\n')
+    .filter((line) => pattern.test(line));
 }

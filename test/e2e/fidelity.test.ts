@@ -20,11 +20,7 @@ const WINDOWS_1252 = Buffer.from('caf\xe9 au lait\r\nna\xefve\nthird\rfourth\r\n
 /** UTF-16LE with its BOM: the runtime reads it as UTF-8 noise. */
 const UTF16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Hi, I am Sam.\r\nMetric units.\n', 'utf16le')]);
 /** Just over the cap, with a lone CR and CRLFs before the cut: the cut's line counts them. */
-const OVER = Buffer.concat([
-  Buffer.from('caf\xe9\r\n' + 'x'.repeat(99) + '\r', 'latin1'),
-  Buffer.from(('y'.repeat(99) + '\n').repeat(20_972)),
-  Buffer.from('after the cut\r\n'),
-]);
+const OVER = Buffer.concat([Buffer.from('caf\xe9\r\n' + 'x'.repeat(99) + '\r', 'latin1'), Buffer.from(('y'.repeat(99) + '\n').repeat(20_972)), Buffer.from('after the cut\r\n')]);
 
 interface CliFile {
   name: string;
@@ -79,7 +75,11 @@ async function status(wb: Workbench) {
 async function statusTooltip(wb: Workbench): Promise<string> {
   // Away first, so the hover shows afresh for the item as it is now.
   await wb.page.mouse.move(0, 0);
-  await wb.page.locator('.workbench-hover, .monaco-hover').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  await wb.page
+    .locator('.workbench-hover, .monaco-hover')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 10_000 })
+    .catch(() => undefined);
   await wb.page.locator(`[id="${STATUS_ID}"]`).hover();
   const hover = wb.page.locator('.workbench-hover, .monaco-hover').filter({ hasText: 'Total' }).first();
   await hover.waitFor({ timeout: 10_000 });
@@ -121,8 +121,7 @@ describe('Fidelity: an opened file shows what the runtime reads', function () {
       counters[name] = `${formatMeasure(measure.size, 'bytes')}${share === undefined ? '' : ` · ${formatPercent(share)}`}`;
     }
     const cutProblem = { file: 'TOOLS.md', severity: 'error', code: 'cap-over', line: tools.cut!.line, column: tools.cut!.column };
-    const problemsNow = async () =>
-      (await ourProblems(wb)).map(({ file, severity, code, line, column }) => ({ file, severity, code, line, column }));
+    const problemsNow = async () => (await ourProblems(wb)).map(({ file, severity, code, line, column }) => ({ file, severity, code, line, column }));
 
     await wb.showContainer();
     await eventually(async () => assert.deepEqual(await treeCounters(wb, names), counters), SLOW);

@@ -35,7 +35,12 @@ describe('Harness', () => {
     assert.match(dialog.message, /save the changes you made to draft\.md/);
     assert.deepEqual([...dialog.buttons].sort(), ['Cancel', "Don't Save", 'Save']);
     await wb.clickDialogButton("Don't Save");
-    await eventually(async () => assert.deepEqual((await wb.editorTabs()).map((tab) => tab.title), ['notes.md']));
+    await eventually(async () =>
+      assert.deepEqual(
+        (await wb.editorTabs()).map((tab) => tab.title),
+        ['notes.md'],
+      ),
+    );
     assert.equal(wb.readFile('draft.md'), 'draft\n');
   });
 
@@ -45,7 +50,10 @@ describe('Harness', () => {
     await eventually(async () =>
       assert.deepEqual(
         (await wb.treeRows(explorer)).map((row) => [row.label, row.level, row.expanded]),
-        [['config', 1, false], ['notes.md', 1, undefined]],
+        [
+          ['config', 1, false],
+          ['notes.md', 1, undefined],
+        ],
       ),
     );
     assert.ok((await wb.treeRowMenu('notes.md', { view: explorer })).includes('Open to the Side'));
@@ -56,17 +64,13 @@ describe('Harness', () => {
       assert.ok(listed.length > 0, 'a problem listed');
       return listed;
     });
-    assert.deepEqual(problems, [
-      { file: 'bad.json', folder: 'config', severity: 'error', message: 'Value expected', source: 'json', code: '516', line: 1, column: 8 },
-    ]);
+    assert.deepEqual(problems, [{ file: 'bad.json', folder: 'config', severity: 'error', message: 'Value expected', source: 'json', code: '516', line: 1, column: 8 }]);
 
     await wb.runCommand('Change Language Mode');
     await wb.fillQuickInput('plain', { submit: false });
     await eventually(async () => assert.equal((await wb.quickInputItems())[0]?.label, 'Plain Text'));
     await wb.pickQuickInputItem('Plain Text');
-    await eventually(async () =>
-      assert.equal((await wb.statusBarItems()).find((item) => item.id === 'status.editor.mode')?.text, 'Plain Text'),
-    );
+    await eventually(async () => assert.equal((await wb.statusBarItems()).find((item) => item.id === 'status.editor.mode')?.text, 'Plain Text'));
   });
 
   it("reads a webview panel's text as it updates", async () => {
@@ -77,7 +81,10 @@ describe('Harness', () => {
     assert.equal(await wb.visibleWebviewCount(MARKDOWN_PREVIEW), 1);
     assert.deepEqual(
       (await wb.editorTabs()).map((tab) => [tab.title, tab.group]),
-      [['SOUL.md', 1], ['Preview SOUL.md', 2]],
+      [
+        ['SOUL.md', 1],
+        ['Preview SOUL.md', 2],
+      ],
     );
     await wb.typeInEditor('\nNever guesses a number.', { at: 'end' });
     await eventually(async () => assert.match(await wb.webviewText(MARKDOWN_PREVIEW), /Never guesses a number\./));
@@ -96,10 +103,17 @@ describe('Harness', () => {
     assert.equal(await wb.editorText(), 'Ava\n');
     assert.deepEqual(
       (await wb.editorTabs()).map((tab) => [tab.title, tab.group, tab.active]),
-      [['HEARTWOOD.md', 1, false], ['SOUL.md', 1, false], ['SOUL.md', 2, true]],
+      [
+        ['HEARTWOOD.md', 1, false],
+        ['SOUL.md', 1, false],
+        ['SOUL.md', 2, true],
+      ],
     );
     await eventually(async () =>
-      assert.ok((await wb.statusBarItems()).some((item) => item.text === 'Spaces: 7'), 'workspace settings apply'),
+      assert.ok(
+        (await wb.statusBarItems()).some((item) => item.text === 'Spaces: 7'),
+        'workspace settings apply',
+      ),
     );
   });
 

@@ -38,11 +38,14 @@ describe('Hermes runtime', function () {
     const frame = await openPreviewOf(wb, 'ava/SOUL.md');
     await eventually(async () => assert.equal(await previewSoul(frame), expected), { timeout: 60_000 });
 
-    const problems = await eventually(async () => {
-      const seen = await ourProblems(wb);
-      assert.equal(seen.length, 1, JSON.stringify(seen));
-      return seen;
-    }, { timeout: 60_000 });
+    const problems = await eventually(
+      async () => {
+        const seen = await ourProblems(wb);
+        assert.equal(seen.length, 1, JSON.stringify(seen));
+        return seen;
+      },
+      { timeout: 60_000 },
+    );
     assert.deepEqual(problems[0], {
       file: 'SOUL.md',
       folder: 'ava',

@@ -75,11 +75,17 @@ describe('A hostile workspace', function () {
     // The flag inside the persona folder shows that diagnostics have run...
     const flagged = await eventually(async () => {
       const problems = await ourProblems(wb);
-      assert.ok(problems.some((p) => p.file === 'user.md'), JSON.stringify(problems));
+      assert.ok(
+        problems.some((p) => p.file === 'user.md'),
+        JSON.stringify(problems),
+      );
       return problems;
     }, SLOW);
     // ...and none is about the note.
-    assert.deepEqual(flagged.map((p) => p.file), ['user.md']);
+    assert.deepEqual(
+      flagged.map((p) => p.file),
+      ['user.md'],
+    );
     // No persona for the note: the status bar shows none while it is active.
     await wb.openFile('notes/memory.md');
     await eventually(async () => {
@@ -127,7 +133,10 @@ describe('A hostile workspace', function () {
     await eventually(async () => {
       const messages = (await wb.notifications()).map((n) => n.message);
       for (const setting of ['warnAt cannot be "high"', 'heartwood.maxChars cannot be 0', 'folders cannot be "ava"']) {
-        assert.ok(messages.some((m) => m.includes(`personaStudio.${setting}`)), `${setting} in ${JSON.stringify(messages)}`);
+        assert.ok(
+          messages.some((m) => m.includes(`personaStudio.${setting}`)),
+          `${setting} in ${JSON.stringify(messages)}`,
+        );
       }
     }, SLOW);
   });

@@ -15,7 +15,12 @@ describe('First minute', () => {
     await wb.waitForActivation();
     const explorer = path.basename(wb.path());
     await wb.clickTreeRow('ava', { view: explorer });
-    await eventually(async () => assert.ok((await wb.treeRows(explorer)).some((row) => row.label === 'SOUL.md'), 'ava expanded'));
+    await eventually(async () =>
+      assert.ok(
+        (await wb.treeRows(explorer)).some((row) => row.label === 'SOUL.md'),
+        'ava expanded',
+      ),
+    );
     const onFolder = await wb.treeRowMenu('notes', { view: explorer });
     assert.ok(onFolder.includes('New Persona Folder…'), `folder menu: ${onFolder.join(', ')}`);
     assert.ok(onFolder.includes('Scaffold Missing Bootstrap Files'), `folder menu: ${onFolder.join(', ')}`);
@@ -41,7 +46,10 @@ describe('First minute', () => {
     });
     assert.deepEqual(
       (await wb.editorTabs()).map((tab) => [tab.title, tab.group]),
-      [['SOUL.md', 1], ['Soul: ava', 2]],
+      [
+        ['SOUL.md', 1],
+        ['Soul: ava', 2],
+      ],
     );
     assert.equal(wb.readFile('ava/SOUL.md'), SOUL, 'the keys typed nothing into the file');
   });
@@ -52,7 +60,12 @@ describe('First minute', () => {
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': SOUL, 'ava/MEMORY.md': line + line + line } });
     await wb.waitForActivation();
     await wb.runCommand('Tasks: Run Task');
-    await eventually(async () => assert.ok((await wb.quickInputItems()).some((item) => item.label === 'persona-studio'), 'the task type is listed'));
+    await eventually(async () =>
+      assert.ok(
+        (await wb.quickInputItems()).some((item) => item.label === 'persona-studio'),
+        'the task type is listed',
+      ),
+    );
     await wb.pickQuickInputItem('persona-studio');
     const task = await eventually(async () => {
       const offered = (await wb.quickInputItems()).find((item) => /check ava$/.test(item.label));
@@ -130,5 +143,8 @@ describe('First minute', () => {
 
 function findFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }

@@ -20,8 +20,7 @@ describe('No folder open', function () {
     const wb = await openWorkspace({ empty: true });
     await wb.showContainer();
     await eventually(
-      async () =>
-        assert.equal(await wb.viewWelcomeText(), 'Open a folder to find the persona folders in it, or to create one there.\n\nOpen Folder\nOpen Recent'),
+      async () => assert.equal(await wb.viewWelcomeText(), 'Open a folder to find the persona folders in it, or to create one there.\n\nOpen Folder\nOpen Recent'),
       SLOW,
     );
     await wb.waitForActivation();
@@ -42,7 +41,11 @@ describe('No folder open', function () {
     await toast(wb, 'Open a folder first: the runtime is chosen for a workspace folder.');
 
     const notifications = await wb.notifications();
-    assert.deepEqual(notifications.filter((n) => n.severity !== 'info' || n.message.includes('\n')), [], 'no error, no warning, one line each');
+    assert.deepEqual(
+      notifications.filter((n) => n.severity !== 'info' || n.message.includes('\n')),
+      [],
+      'no error, no warning, one line each',
+    );
     assert.equal(await wb.quickInputState(), undefined, 'no picker left open');
     const ours = (await wb.statusBarItems()).filter((item) => item.id.startsWith('persona-studio.persona-studio'));
     assert.deepEqual(ours, []);

@@ -79,10 +79,12 @@ describe('Soul preview', function () {
     const frame = await openPreviewOf(wb, 'ava/SOUL.md');
     const expected = cliSoul(wb.path('ava'));
     await eventually(async () => assert.equal(await previewSoul(frame), expected));
-    assert.deepEqual(
-      await frame.locator('.section').evaluateAll((sections) => sections.map((section) => (section as HTMLElement).dataset.name)),
-      ['AGENTS.md', 'SOUL.md', 'HEARTBEAT.md', 'MEMORY.md'],
-    );
+    assert.deepEqual(await frame.locator('.section').evaluateAll((sections) => sections.map((section) => (section as HTMLElement).dataset.name)), [
+      'AGENTS.md',
+      'SOUL.md',
+      'HEARTBEAT.md',
+      'MEMORY.md',
+    ]);
     assert.match(await frame.locator('#total').innerText(), new RegExp(`^Soul: ${bytes(expected)} bytes .* · 4 files$`));
     assert.equal(await sizeText(frame, 'SOUL.md'), `${bytes('You are Ava — calm, précis, 😀.\n')} bytes · <0.1 % of 2 MB`);
     assert.match(await frame.locator('#missing').innerText(), /IDENTITY\.md USER\.md TOOLS\.md/);
@@ -109,7 +111,7 @@ describe('Soul preview', function () {
   });
 
   it('shows HTML in a persona as literal text and runs none of it', async () => {
-    const hostile = '<img src=x onerror="document.body.dataset.pwned=\'img\'">\n<script>document.body.dataset.pwned = \'script\'</script>\n<b>bold?</b>\n';
+    const hostile = "<img src=x onerror=\"document.body.dataset.pwned='img'\">\n<script>document.body.dataset.pwned = 'script'</script>\n<b>bold?</b>\n";
     const wb = await openWorkspace({ files: { 'ava/SOUL.md': hostile } });
     const frame = await openPreviewOf(wb, 'ava/SOUL.md');
     await eventually(async () => assert.equal(await previewSoul(frame), `## SOUL.md\n\n${hostile.trim()}`));
@@ -138,10 +140,7 @@ describe('Soul preview', function () {
     const section = frame.locator('.section[data-name="MEMORY.md"]');
     assert.equal(await section.getAttribute('data-state'), 'over');
     assert.equal(await section.locator('.notice').innerText(), '[truncated: exceeds 2 MB bootstrap cap]');
-    assert.match(
-      await section.locator('.cut-line').innerText(),
-      /Cut at the 2 MB cap \(line 104858, column 13\): the runtime drops the last 102,848 bytes\./,
-    );
+    assert.match(await section.locator('.cut-line').innerText(), /Cut at the 2 MB cap \(line 104858, column 13\): the runtime drops the last 102,848 bytes\./);
 
     // Clicking the cut opens the file there.
     await section.locator('.cut-line').click();
@@ -164,13 +163,16 @@ describe('Soul preview', function () {
     await wb.applyQuickFix('Open the soul preview at the cut');
     const frame = await wb.webview('personaStudio.preview', { timeout: 90_000 });
     // The cut of MEMORY.md, the last section, is far below the fold until revealed.
-    await eventually(async () => {
-      const box = await frame.locator('.section[data-name="MEMORY.md"] .cut-line').evaluate((cut) => {
-        const rect = cut.getBoundingClientRect();
-        return { top: rect.top, bottom: rect.bottom, height: window.innerHeight };
-      });
-      assert.ok(box.top >= 0 && box.bottom <= box.height, `the cut is in view: ${JSON.stringify(box)}`);
-    }, { timeout: 60_000 });
+    await eventually(
+      async () => {
+        const box = await frame.locator('.section[data-name="MEMORY.md"] .cut-line').evaluate((cut) => {
+          const rect = cut.getBoundingClientRect();
+          return { top: rect.top, bottom: rect.bottom, height: window.innerHeight };
+        });
+        assert.ok(box.top >= 0 && box.bottom <= box.height, `the cut is in view: ${JSON.stringify(box)}`);
+      },
+      { timeout: 60_000 },
+    );
     assert.match(await frame.locator('.section[data-name="MEMORY.md"] .cut-line').innerText(), /\(line 14874, column 60\)/);
     // The guessed height of the text not drawn yet is close to its height once drawn, so
     // the scroll bar tells where the view is in the soul.
@@ -196,7 +198,12 @@ describe('Soul preview', function () {
     const frame = await openPreviewOf(wb, 'ava/SOUL.md');
     await eventually(async () => assert.equal(await previewSoul(frame), cliSoul(wb.path('ava'))));
     await reloadWindow(wb);
-    await eventually(async () => assert.ok((await wb.editorTabs()).some((tab) => tab.title === 'Soul: ava'), 'the "Soul: ava" tab is back'));
+    await eventually(async () =>
+      assert.ok(
+        (await wb.editorTabs()).some((tab) => tab.title === 'Soul: ava'),
+        'the "Soul: ava" tab is back',
+      ),
+    );
     await eventually(async () => assert.equal(await previewSoul(await wb.webview('personaStudio.preview', { timeout: 5_000 })), cliSoul(wb.path('ava'))), { timeout: 90_000 });
   });
 
@@ -225,7 +232,10 @@ describe('Soul preview', function () {
     await wb.runCommand('Persona: Copy Composed Soul');
     await eventually(async () => {
       const messages = (await wb.notifications()).map((n) => n.message);
-      assert.ok(messages.some((m) => m.includes(`${bytes(expected)} bytes`)), `a notification with the byte count, among ${JSON.stringify(messages)}`);
+      assert.ok(
+        messages.some((m) => m.includes(`${bytes(expected)} bytes`)),
+        `a notification with the byte count, among ${JSON.stringify(messages)}`,
+      );
     });
     assert.equal(await wb.page.evaluate(() => navigator.clipboard.readText()), expected);
 

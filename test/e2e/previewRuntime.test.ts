@@ -24,8 +24,6 @@ function cliCompose(runtime: string, files: Record<string, string>, workspacePat
   }
 }
 
-
-
 /** 30,000 characters in 1,000 numbered lines, so the cut falls inside known lines. */
 const SOUL = Array.from({ length: 1000 }, (_, i) => `Soul line ${String(i).padStart(4, '0')}: calm, precise ·`.padEnd(29, '.')).join('\n') + '\n';
 const count = (n: number) => n.toLocaleString('en-US');
@@ -56,7 +54,10 @@ describe('Soul preview under a runtime', function () {
     const percent = (SOUL.trimEnd().length / 20_000) * 100;
     assert.equal(await section.locator('.size').innerText(), `${count(SOUL.trimEnd().length)} chars · ${Number.isInteger(percent) ? percent : percent.toFixed(1)} % of 20,000`);
     assert.equal(await section.locator('.counts').innerText(), `kept ${count(head)} + ${count(tail)} · dropped ${count(total - head - tail)} chars`);
-    assert.match(await section.locator('.marker').innerText(), new RegExp(`\\[\\.\\.\\.truncated, read SOUL\\.md for full content\\.\\.\\.\\]\\n…\\(truncated SOUL\\.md: kept ${head}\\+${tail} chars of ${total}\\)…`));
+    assert.match(
+      await section.locator('.marker').innerText(),
+      new RegExp(`\\[\\.\\.\\.truncated, read SOUL\\.md for full content\\.\\.\\.\\]\\n…\\(truncated SOUL\\.md: kept ${head}\\+${tail} chars of ${total}\\)…`),
+    );
     assert.match(await frame.locator('#missing').innerText(), /Not loaded by OpenClaw[^\n]*: TOOLS\.md HEARTBEAT\.md/);
     assert.equal(await frame.locator('.section[data-name="TOOLS.md"]').count(), 0, 'TOOLS.md is not a section');
     assert.match(await frame.locator('#runtime-total').innerText(), /^OpenClaw [\d.]+: [\d,]+ of 60,000 chars/);
@@ -86,9 +87,7 @@ describe('Soul preview under a runtime', function () {
     const typedExpected = cliCompose('openclaw', typed, folder);
     await eventually(async () => assert.equal(await previewSoul(frame), typedExpected), { timeout: 60_000 });
     const typedTotal = typed['SOUL.md'].trimEnd().length;
-    await eventually(async () =>
-      assert.equal(await dropped.locator('.dropped-text').evaluate((node) => node.textContent), typed['SOUL.md'].slice(head, typedTotal - tail)),
-    );
+    await eventually(async () => assert.equal(await dropped.locator('.dropped-text').evaluate((node) => node.textContent), typed['SOUL.md'].slice(head, typedTotal - tail)));
     assert.equal(wb.readFile('ava/SOUL.md'), SOUL, 'nothing was saved');
 
     // Hidden again from the header's button.

@@ -29,7 +29,10 @@ describe('Reads: files a runtime reads beyond the persona files', function () {
     wb.writeFiles(rootRules);
     const after = expected();
     assert.notEqual(after, before);
-    await untilWatched(() => wb.writeFiles(rootRules), async () => assert.equal(await personaRow(), after));
+    await untilWatched(
+      () => wb.writeFiles(rootRules),
+      async () => assert.equal(await personaRow(), after),
+    );
     wb.writeFiles({ 'ava/AGENTS.override.md': 'Only this.\n' });
     const overridden = expected();
     assert.notEqual(overridden, after);

@@ -27,8 +27,6 @@ function openclawCompose(release: string, files: Record<string, string>, workspa
   }
 }
 
-
-
 const settings = (release: string) => JSON.stringify({ 'personaStudio.runtime': 'openclaw', 'personaStudio.openclaw.version': release });
 
 describe('OpenClaw releases', function () {
@@ -36,7 +34,11 @@ describe('OpenClaw releases', function () {
 
   it('2026.7.35 loads TOOLS.md under its header; set to 2026.9.6, TOOLS.md is not loaded, and the preview after doctor --fix has it in a cut AGENTS.md; each exactly as composed', async () => {
     // AGENTS.md near its 20,000-char cap: with TOOLS.md merged in, doctor's AGENTS.md is cut.
-    const files = { 'AGENTS.md': `# Agents\n\n## Tools\n\n${'Be concise. '.repeat(1600)}\n`, 'SOUL.md': 'Calm and precise.\n', 'TOOLS.md': `# Tools\n\n${'- Use the calculator.\n'.repeat(100)}` };
+    const files = {
+      'AGENTS.md': `# Agents\n\n## Tools\n\n${'Be concise. '.repeat(1600)}\n`,
+      'SOUL.md': 'Calm and precise.\n',
+      'TOOLS.md': `# Tools\n\n${'- Use the calculator.\n'.repeat(100)}`,
+    };
     const wb = await openWorkspace({
       files: Object.fromEntries(Object.entries(files).map(([name, text]) => [`ava/${name}`, text])),
       settings: { 'personaStudio.runtime': 'openclaw', 'personaStudio.openclaw.version': '2026.7.35' },
@@ -84,7 +86,10 @@ describe('OpenClaw releases', function () {
     await eventually(async () => assert.ok((await previewSoul(frame)).includes(`## ${wb.path('ava')}/SOUL.md\n[UNREADABLE: symlink path component not allowed]`)), SLOW);
     await eventually(async () => {
       const problems = (await wb.problems()).filter((problem) => problem.source === 'Persona Studio' && problem.file === 'SOUL.md');
-      assert.ok(problems.some((problem) => /does not read a bootstrap file through a symbolic link/.test(problem.message)), JSON.stringify(problems));
+      assert.ok(
+        problems.some((problem) => /does not read a bootstrap file through a symbolic link/.test(problem.message)),
+        JSON.stringify(problems),
+      );
     }, SLOW);
   });
 });

@@ -10,7 +10,7 @@ import { snapshot } from './snapshot';
 const SLOW = { timeout: 60_000 };
 
 describe('Restricted Mode', function () {
-  it("an untrusted clone: its personaStudio.folders and openclaw.workspacePath are not used, the tree says so, and nothing is written", async () => {
+  it('an untrusted clone: its personaStudio.folders and openclaw.workspacePath are not used, the tree says so, and nothing is written', async () => {
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-outside-'));
     try {
       fs.mkdirSync(path.join(outside, 'theirs'));
@@ -34,10 +34,7 @@ describe('Restricted Mode', function () {
         assert.deepEqual(top.sort(), ['agents/bob', 'ava']);
       }, SLOW);
       await eventually(async () =>
-        assert.equal(
-          await wb.page.locator('.pane-body .message').first().innerText(),
-          "Restricted Mode: this workspace's personaStudio.folders is not used until you trust it.",
-        ),
+        assert.equal(await wb.page.locator('.pane-body .message').first().innerText(), "Restricted Mode: this workspace's personaStudio.folders is not used until you trust it."),
       );
 
       // The preview names the files where they are, not where the clone's setting says.

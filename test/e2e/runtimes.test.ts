@@ -4,16 +4,7 @@
 // before saving, and switching back to toolnexus restores today's view.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import {
-  Composition,
-  FileContent,
-  FileMeasure,
-  formatBytes,
-  formatCount,
-  formatPercent,
-  lineAndColumn,
-  runtimeProfile,
-} from '../../src/core';
+import { Composition, FileContent, FileMeasure, formatBytes, formatCount, formatPercent, lineAndColumn, runtimeProfile } from '../../src/core';
 import { eventually, openWorkspace, Workbench } from './harness';
 import { descriptionOf as description, personaDescription } from './personaTree';
 
@@ -62,12 +53,15 @@ async function codeLenses(wb: Workbench): Promise<string[]> {
 
 /** Numbers of the rendered lines of the active editor holding dimmed text (each SOUL.md line starts with its number). */
 async function dimmedLines(wb: Workbench, opacity: string): Promise<number[]> {
-  return wb.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().evaluate((lines, wanted) => {
-    return Array.from(lines.querySelectorAll('.view-line'))
-      .filter((line) => Array.from(line.querySelectorAll('span span')).some((span) => getComputedStyle(span).opacity === wanted))
-      .map((line) => Number((line.textContent ?? '').replace(/\u00a0/g, ' ').slice(0, 3)))
-      .sort((a, b) => a - b);
-  }, opacity);
+  return wb.page
+    .locator('.editor-group-container.active .monaco-editor .view-lines')
+    .first()
+    .evaluate((lines, wanted) => {
+      return Array.from(lines.querySelectorAll('.view-line'))
+        .filter((line) => Array.from(line.querySelectorAll('span span')).some((span) => getComputedStyle(span).opacity === wanted))
+        .map((line) => Number((line.textContent ?? '').replace(/\u00a0/g, ' ').slice(0, 3)))
+        .sort((a, b) => a - b);
+    }, opacity);
 }
 
 async function chooseRuntime(wb: Workbench, label: string): Promise<void> {
@@ -103,7 +97,9 @@ describe('Runtime profiles', function () {
 
     // The status bar: the total against the 60,000 budget, SOUL.md's share, red; the runtime by name.
     await eventually(async () => assert.equal(await statusText(wb, RUNTIME_ID), 'OpenClaw'));
-    await eventually(async () => assert.equal(await statusText(wb, STATUS_ID), `OpenClaw ${formatCount(before.total.size)} of 60,000 chars · SOUL.md ${formatPercent(measure.size / 20_000)}`));
+    await eventually(async () =>
+      assert.equal(await statusText(wb, STATUS_ID), `OpenClaw ${formatCount(before.total.size)} of 60,000 chars · SOUL.md ${formatPercent(measure.size / 20_000)}`),
+    );
 
     // Problems: one entry, starting where the dropped middle starts...
     const start = lineAndColumn(SOUL, measure.dropped[0].start);
@@ -143,7 +139,10 @@ describe('Runtime profiles', function () {
     await eventually(async () => assert.equal(await description(wb, 'ava', 'SOUL.md'), `${formatCount(after.size)} chars · ${formatPercent(after.size / 20_000)} ●`), SLOW);
     await eventually(async () => {
       const seen = await ourProblems(wb);
-      assert.deepEqual(seen.map((problem) => [problem.line, problem.column]), [[moved.line + 1, moved.column + 1]]);
+      assert.deepEqual(
+        seen.map((problem) => [problem.line, problem.column]),
+        [[moved.line + 1, moved.column + 1]],
+      );
       assert.ok(seen[0].message.includes(after.note!), seen[0].message);
     }, SLOW);
     await wb.focusEditor();

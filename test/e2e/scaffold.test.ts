@@ -34,8 +34,14 @@ describe('Scaffolding', () => {
       );
       return shown;
     });
-    assert.ok(items.every((item) => item.checked), 'all checked by default');
-    assert.ok(items.every((item) => item.detail.length > 20), 'each says what belongs in it');
+    assert.ok(
+      items.every((item) => item.checked),
+      'all checked by default',
+    );
+    assert.ok(
+      items.every((item) => item.detail.length > 20),
+      'each says what belongs in it',
+    );
     await wb.fillQuickInput('');
 
     await eventually(() => assert.deepEqual(filesIn(wb, 'ava'), [...SEVEN].sort()));
@@ -62,7 +68,9 @@ describe('Scaffolding', () => {
     await wb.fillQuickInput('');
     await eventually(async () =>
       assert.ok(
-        (await wb.notifications()).some((n) => /^USER\.md already exists in ava: left unchanged\. Created AGENTS\.md, IDENTITY\.md, TOOLS\.md, HEARTBEAT\.md, MEMORY\.md\.$/.test(n.message)),
+        (await wb.notifications()).some((n) =>
+          /^USER\.md already exists in ava: left unchanged\. Created AGENTS\.md, IDENTITY\.md, TOOLS\.md, HEARTBEAT\.md, MEMORY\.md\.$/.test(n.message),
+        ),
       ),
     );
     assert.equal(wb.readFile('ava/USER.md'), 'Written meanwhile.\n');
@@ -97,14 +105,23 @@ describe('Scaffolding', () => {
     // The seven are checked, HEARTWOOD.md is offered but not checked.
     const items = await eventually(async () => {
       const shown = await wb.quickInputItems();
-      assert.deepEqual(shown.map((item) => item.label), [...SEVEN, 'HEARTWOOD.md']);
+      assert.deepEqual(
+        shown.map((item) => item.label),
+        [...SEVEN, 'HEARTWOOD.md'],
+      );
       return shown;
     });
-    assert.deepEqual(items.filter((item) => item.checked).map((item) => item.label), SEVEN);
+    assert.deepEqual(
+      items.filter((item) => item.checked).map((item) => item.label),
+      SEVEN,
+    );
     await wb.pickQuickInputItem('MEMORY.md'); // uncheck
     await wb.pickQuickInputItem('HEARTWOOD.md'); // check
     await eventually(async () =>
-      assert.deepEqual((await wb.quickInputItems()).filter((item) => item.checked).map((item) => item.label), [...SEVEN.slice(0, 6), 'HEARTWOOD.md']),
+      assert.deepEqual(
+        (await wb.quickInputItems()).filter((item) => item.checked).map((item) => item.label),
+        [...SEVEN.slice(0, 6), 'HEARTWOOD.md'],
+      ),
     );
     await wb.fillQuickInput('');
 
@@ -134,9 +151,7 @@ describe('Scaffolding', () => {
     });
     await wb.pickQuickInputItem('SOUL.md'); // asks for it anyway
     await wb.fillQuickInput('');
-    await eventually(async () =>
-      assert.ok((await wb.notifications()).some((n) => n.message.startsWith('SOUL.md already exists in ava: left unchanged.'))),
-    );
+    await eventually(async () => assert.ok((await wb.notifications()).some((n) => n.message.startsWith('SOUL.md already exists in ava: left unchanged.'))));
     assert.deepEqual(bytesOnDisk(wb, 'ava/SOUL.md'), Buffer.from(SOUL_BYTES));
     assert.equal(wb.readFile('ava/notes.txt'), 'keep\n');
     assert.deepEqual(filesIn(wb, 'ava'), [...SEVEN, 'notes.txt'].sort());

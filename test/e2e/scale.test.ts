@@ -30,7 +30,14 @@ function heartwoodRow(rows: string[]): string {
 async function openPersonas(files: Record<string, string>): Promise<Workbench> {
   const wb = await openWorkspace({ files });
   await wb.showContainer();
-  await eventually(async () => assert.ok((await wb.treeRows()).some((row) => row.label === 'ava'), 'the ava row'), SLOW);
+  await eventually(
+    async () =>
+      assert.ok(
+        (await wb.treeRows()).some((row) => row.label === 'ava'),
+        'the ava row',
+      ),
+    SLOW,
+  );
   assert.equal((await waitForLines(wb, WALK_LINE)).length, 1, 'one walk at activation');
   return wb;
 }
@@ -66,7 +73,14 @@ describe('Discovery at scale', () => {
     const wb = await openPersonas({ 'ava/SOUL.md': 'You are Ava.\n', 'team/ops/README.md': '# Ops\n' });
 
     wb.writeFiles({ 'team/ops/bob/AGENTS.md': 'Be concise.\n' });
-    await eventually(async () => assert.ok((await wb.treeRows()).some((row) => row.label === 'team/ops/bob'), 'the new persona row'), SLOW);
+    await eventually(
+      async () =>
+        assert.ok(
+          (await wb.treeRows()).some((row) => row.label === 'team/ops/bob'),
+          'the new persona row',
+        ),
+      SLOW,
+    );
 
     assert.ok((await filesOf(wb, 'ava')).includes('USER.md | missing'), JSON.stringify(await filesOf(wb, 'ava')));
     wb.writeFiles({ 'ava/USER.md': 'The user.\n' });
@@ -96,19 +110,30 @@ describe('Discovery at scale', () => {
     for (let written = 0; written < 100 * 1024 * 1024; written += chunk.length) fs.writeSync(big, chunk);
     fs.closeSync(big);
     const host = extensionHostPid(wb.server.pid);
-    assert.ok(host, 'the window\'s extension host');
+    assert.ok(host, "the window's extension host");
     const watcher = await watchAccess([wb.path('ava'), wb.path('bob')]);
     const readBefore = bytesRead(host);
     try {
       fs.renameSync(wb.path('MEMORY.big'), wb.path('ava/MEMORY.md'));
       await eventually(async () => assert.notEqual(await memoryRow(), before, 'the tree shows the new MEMORY.md'), SLOW);
-      await eventually(async () => assert.ok((await wb.problems()).some((problem) => problem.file === 'MEMORY.md'), 'a problem for MEMORY.md over its cap'), SLOW);
+      await eventually(
+        async () =>
+          assert.ok(
+            (await wb.problems()).some((problem) => problem.file === 'MEMORY.md'),
+            'a problem for MEMORY.md over its cap',
+          ),
+        SLOW,
+      );
     } finally {
       watcher.stop();
     }
     const read = bytesRead(host) - readBefore;
     const accesses = watcher.accesses();
-    assert.deepEqual(accesses.filter((access) => access.name !== 'MEMORY.md'), [], 'no other persona file is opened or read');
+    assert.deepEqual(
+      accesses.filter((access) => access.name !== 'MEMORY.md'),
+      [],
+      'no other persona file is opened or read',
+    );
     const memory = accesses.filter((access) => access.name === 'MEMORY.md');
     assert.equal(memory.filter((access) => access.kind === 'open').length, 1, JSON.stringify(memory));
     assert.ok(memory.filter((access) => access.kind === 'read').length <= 2, `one bounded read, not a whole file read in chunks: ${JSON.stringify(memory)}`);

@@ -90,7 +90,14 @@ describe('Secrets the model provider would receive', function () {
     await wb.moveCursor({ line: 3, column: 20 });
     await wb.applyQuickFix('Replace with ${OPENAI_API_KEY}');
     await eventually(async () => assert.match(await wb.editorText(), /^OPENAI_API_KEY=\$\{OPENAI_API_KEY\}$/m));
-    await eventually(async () => assert.deepEqual((await wb.problems()).filter((entry) => entry.source === 'Persona Studio'), []), SLOW);
+    await eventually(
+      async () =>
+        assert.deepEqual(
+          (await wb.problems()).filter((entry) => entry.source === 'Persona Studio'),
+          [],
+        ),
+      SLOW,
+    );
   });
 
   it('tag characters marked, a dropped rule moved above the cut, and a linked file outside the workspace held back until shown', async () => {

@@ -53,15 +53,28 @@ describe('Skills', function () {
     const catalogChars = expected.slice(expected.indexOf('⚠️')).length;
 
     await wb.showContainer();
-    await eventually(async () => assert.equal((await skillsRow(wb, 'ava')).description.replace(/ · [^·]* tokens$/, ''), `${catalogChars.toLocaleString('en-US')} / 18,000 chars · ${included} of 153 skills listed`), SLOW);
+    await eventually(
+      async () =>
+        assert.equal(
+          (await skillsRow(wb, 'ava')).description.replace(/ · [^·]* tokens$/, ''),
+          `${catalogChars.toLocaleString('en-US')} / 18,000 chars · ${included} of 153 skills listed`,
+        ),
+      SLOW,
+    );
     await wb.clickTreeRow('Skills');
     // The skills past the budget are the last by name; the skipped file comes after them.
     await eventually(async () => {
       await wb.page.keyboard.press('End');
       // Scrolled to the end, the persona's row sticks at the top: the rows are read as shown.
       const rows = await wb.treeRows();
-      assert.ok(rows.some((row) => row.label === 's150' && row.description === 'left out by the budget'), JSON.stringify(rows.slice(-5)));
-      assert.ok(rows.some((row) => row.label === 'zz-nodesc' && row.description === 'skipped: no description'), JSON.stringify(rows.slice(-5)));
+      assert.ok(
+        rows.some((row) => row.label === 's150' && row.description === 'left out by the budget'),
+        JSON.stringify(rows.slice(-5)),
+      );
+      assert.ok(
+        rows.some((row) => row.label === 'zz-nodesc' && row.description === 'skipped: no description'),
+        JSON.stringify(rows.slice(-5)),
+      );
     }, SLOW);
 
     await eventually(async () => {
@@ -71,7 +84,15 @@ describe('Skills', function () {
       assert.equal(missing.severity, 'error');
       assert.equal(missing.line, 1);
       // Each listed skill's description is left out (those past the budget say so too, further down).
-      assert.ok(problems.some((problem) => problem.severity === 'warning' && problem.folder === 'ava/skills/s000' && problem.message === 'OpenClaw lists this skill without its description: the catalog of 153 skills is over 150 skills or 18,000 chars'), JSON.stringify(problems.slice(0, 5)));
+      assert.ok(
+        problems.some(
+          (problem) =>
+            problem.severity === 'warning' &&
+            problem.folder === 'ava/skills/s000' &&
+            problem.message === 'OpenClaw lists this skill without its description: the catalog of 153 skills is over 150 skills or 18,000 chars',
+        ),
+        JSON.stringify(problems.slice(0, 5)),
+      );
     }, SLOW);
     await wb.screenshot(path.resolve('.test-output/skills-tree.png'));
   });

@@ -49,7 +49,11 @@ async function avaDescription(wb: Workbench): Promise<string> {
 async function statusTooltip(wb: Workbench): Promise<string> {
   await wb.focusEditor();
   await wb.page.mouse.move(0, 0);
-  await wb.page.locator('.workbench-hover, .monaco-hover').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  await wb.page
+    .locator('.workbench-hover, .monaco-hover')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 10_000 })
+    .catch(() => undefined);
   await wb.page.locator(`[id="${STATUS_ID}"]`).hover();
   const hover = wb.page.locator('.workbench-hover, .monaco-hover').filter({ hasText: 'Total' }).first();
   await hover.waitFor({ timeout: 10_000 });
@@ -78,21 +82,27 @@ describe('Tokens', function () {
     const frame = await openPreviewOf(wb, 'ava/SOUL.md');
     const check = async (runtime: RuntimeId, encoding: TokenEncoding, texts: Record<string, string>) => {
       const want = expected(runtime, encoding, texts, folder);
-      await eventually(async () => {
-        const shown = await shownTokens(frame);
-        assert.equal(shown.soul, `${count(want.soul)} tokens`);
-        assert.match(shown.total, new RegExp(`^${count(want.total)} tokens of 200,000 \\(`));
-        assert.match(shown.cost, new RegExp(`^sent on every turn: ${count(want.total)} tokens ≈ \\$`));
-      }, { timeout: 60_000 });
+      await eventually(
+        async () => {
+          const shown = await shownTokens(frame);
+          assert.equal(shown.soul, `${count(want.soul)} tokens`);
+          assert.match(shown.total, new RegExp(`^${count(want.total)} tokens of 200,000 \\(`));
+          assert.match(shown.cost, new RegExp(`^sent on every turn: ${count(want.total)} tokens ≈ \\$`));
+        },
+        { timeout: 60_000 },
+      );
       // The tree's persona row and the status bar tooltip count the same whole text.
       await eventually(async () => assert.match(await avaDescription(wb), new RegExp(` · ${formatTokensShort(want.total, encoding)} tokens$`)), { timeout: 60_000 });
-      await eventually(async () => {
-        const tooltip = await statusTooltip(wb);
-        assert.ok(tooltip.includes(`Tokens: ${formatContextShare(want.total, 200_000, encoding)}`), tooltip);
-        assert.ok(tooltip.includes(`sent on every turn: ${count(want.total)} tokens ≈ $`), tooltip);
-        const note = cacheNote(runtime);
-        if (note) assert.ok(tooltip.includes(note.replace(/\s+/g, ' ')), tooltip);
-      }, { timeout: 60_000 });
+      await eventually(
+        async () => {
+          const tooltip = await statusTooltip(wb);
+          assert.ok(tooltip.includes(`Tokens: ${formatContextShare(want.total, 200_000, encoding)}`), tooltip);
+          assert.ok(tooltip.includes(`sent on every turn: ${count(want.total)} tokens ≈ $`), tooltip);
+          const note = cacheNote(runtime);
+          if (note) assert.ok(tooltip.includes(note.replace(/\s+/g, ' ')), tooltip);
+        },
+        { timeout: 60_000 },
+      );
       return want;
     };
 
@@ -117,12 +127,15 @@ describe('Tokens', function () {
 
     // Off: no token anywhere in the preview.
     wb.writeFiles({ '.vscode/settings.json': JSON.stringify({ 'personaStudio.tokens.encoding': 'off', 'personaStudio.runtime': 'openclaw' }) });
-    await eventually(async () => {
-      assert.deepEqual(await shownTokens(frame), { soul: '', total: '', cost: '' });
-      assert.doesNotMatch(await frame.locator('body').innerText(), /tokens?\b/);
-      assert.doesNotMatch(await avaDescription(wb), /tokens/);
-      const tooltip = await statusTooltip(wb);
-      assert.doesNotMatch(tooltip, /Tokens:|sent on every turn/, tooltip);
-    }, { timeout: 60_000 });
+    await eventually(
+      async () => {
+        assert.deepEqual(await shownTokens(frame), { soul: '', total: '', cost: '' });
+        assert.doesNotMatch(await frame.locator('body').innerText(), /tokens?\b/);
+        assert.doesNotMatch(await avaDescription(wb), /tokens/);
+        const tooltip = await statusTooltip(wb);
+        assert.doesNotMatch(tooltip, /Tokens:|sent on every turn/, tooltip);
+      },
+      { timeout: 60_000 },
+    );
   });
 });

@@ -58,22 +58,31 @@ async function outputChannel(wb: Workbench, name = 'Persona Studio'): Promise<st
 
 /** The log line the extension writes on activation names the host it runs in. */
 async function hostKind(wb: Workbench): Promise<string> {
-  return eventually(async () => {
-    const match = /activated in \d+ ms in the (.+?);/.exec(await outputChannel(wb));
-    assert.ok(match, 'the activation line in the Persona Studio output channel');
-    return match[1];
-  }, { timeout: 60_000 });
+  return eventually(
+    async () => {
+      const match = /activated in \d+ ms in the (.+?);/.exec(await outputChannel(wb));
+      assert.ok(match, 'the activation line in the Persona Studio output channel');
+      return match[1];
+    },
+    { timeout: 60_000 },
+  );
 }
 
 /** Rows under the example persona once all seven files show a size. */
 async function exampleRows(wb: Workbench): Promise<string[]> {
   await wb.showContainer();
-  return eventually(async () => {
-    const rows = await filesOf(wb, 'ava');
-    assert.deepEqual(rows.map((row) => row.split(' | ')[0]), BOOTSTRAP_FILES);
-    for (const row of rows) assert.match(row, / \| \d[\d,.]* (B|KB) · /, `a size in "${row}"`);
-    return rows;
-  }, { timeout: 90_000 });
+  return eventually(
+    async () => {
+      const rows = await filesOf(wb, 'ava');
+      assert.deepEqual(
+        rows.map((row) => row.split(' | ')[0]),
+        BOOTSTRAP_FILES,
+      );
+      for (const row of rows) assert.match(row, / \| \d[\d,.]* (B|KB) · /, `a size in "${row}"`);
+      return rows;
+    },
+    { timeout: 90_000 },
+  );
 }
 
 describe('Web extension', () => {
@@ -85,7 +94,10 @@ describe('Web extension', () => {
     const web = await openWorkspace({ files: examplePersona(), settings: IN_WEB_WORKER });
     assert.deepEqual(await exampleRows(web), expected);
     assert.equal(await hostKind(web), 'web worker extension host');
-    assert.ok(web.console.some((line) => line.includes('The web worker extension host is started')), 'code-server started its web worker extension host');
+    assert.ok(
+      web.console.some((line) => line.includes('The web worker extension host is started')),
+      'code-server started its web worker extension host',
+    );
   });
 
   it('shows the composed soul in the web worker host and follows typing before a save', async () => {

@@ -73,7 +73,17 @@ describe('the runtime chooses itself (in-memory VS Code)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auto-runtime-'));
     const config = path.join(dir, 'openclaw.json');
     const root = `/auto${workspaces + 1}`;
-    fs.writeFileSync(config, JSON.stringify({ agents: { list: [{ id: 'main', default: true, identity: { name: 'Ava' }, workspace: `${root}/ava` }, { id: 'ops', workspace: `${root}/ops` }] } }));
+    fs.writeFileSync(
+      config,
+      JSON.stringify({
+        agents: {
+          list: [
+            { id: 'main', default: true, identity: { name: 'Ava' }, workspace: `${root}/ava` },
+            { id: 'ops', workspace: `${root}/ops` },
+          ],
+        },
+      }),
+    );
     memory.settings.set('personaStudio.openclaw.configFile', config);
     const hub = (current = await open({ 'ava/SOUL.md': 'calm', 'other/SOUL.md': 'calm' }));
     await settle();

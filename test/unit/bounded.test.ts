@@ -15,7 +15,10 @@ describe('mapBounded', () => {
       inFlight--;
       return `${item}:${index}`;
     });
-    assert.deepStrictEqual(results, items.map((i) => `${i}:${i}`));
+    assert.deepStrictEqual(
+      results,
+      items.map((i) => `${i}:${i}`),
+    );
     assert.strictEqual(most, 6);
   });
 
@@ -32,9 +35,12 @@ describe('mapBounded', () => {
   });
 
   it('fails as the first failing item fails', async () => {
-    await assert.rejects(mapBounded([1, 2, 3], 2, async (item) => {
-      if (item === 2) throw new Error('item 2');
-      return item;
-    }), /item 2/);
+    await assert.rejects(
+      mapBounded([1, 2, 3], 2, async (item) => {
+        if (item === 2) throw new Error('item 2');
+        return item;
+      }),
+      /item 2/,
+    );
   });
 });

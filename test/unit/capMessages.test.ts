@@ -163,7 +163,7 @@ describe('cap problems over a runtime measure', () => {
     }
   });
 
-  it("says what OpenClaw keeps of a cut file, over exactly the dropped middle", () => {
+  it('says what OpenClaw keeps of a cut file, over exactly the dropped middle', () => {
     const soul = 'x'.repeat(30_000);
     const composition = openclaw.compose({ dir: '/p', files: text({ 'SOUL.md': soul, 'TOOLS.md': 'grep\n' }) });
     const measure = composition.files.find((file) => file.name === 'SOUL.md')!;
@@ -179,7 +179,14 @@ describe('cap problems over a runtime measure', () => {
     );
     // A file OpenClaw does not load, and a missing one it marks, are not problems of the file.
     for (const name of ['TOOLS.md', 'IDENTITY.md']) {
-      assert.strictEqual(measureCapProblem(composition.files.find((file) => file.name === name)!, 'openclaw', 'chars'), undefined);
+      assert.strictEqual(
+        measureCapProblem(
+          composition.files.find((file) => file.name === name)!,
+          'openclaw',
+          'chars',
+        ),
+        undefined,
+      );
     }
   });
 

@@ -69,7 +69,10 @@ describe('persona-studio CLI', () => {
       assert.strictEqual(code, 0);
       const report = JSON.parse(out);
       assert.strictEqual(report.ok, true);
-      assert.deepStrictEqual(report.personas.map((p: { dir: string }) => p.dir), [a, b]);
+      assert.deepStrictEqual(
+        report.personas.map((p: { dir: string }) => p.dir),
+        [a, b],
+      );
       assert.strictEqual(report.personas[0].files[1].bytes, 1);
       assert.strictEqual(report.personas[1].heartwood.identityChars, 'You are Atlas.'.length);
       assert.strictEqual(report.personas[1].heartwood.voiceChars, 6);

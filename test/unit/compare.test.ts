@@ -67,10 +67,17 @@ function gitRepository(dir: string): GitRepository {
       return { hash, message: '', parents: [] };
     },
     async getBranches() {
-      return git(dir, ['for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads']).trim().split('\n').filter(Boolean).map((line) => ({ type: 0, name: line.split(' ')[0], commit: line.split(' ')[1] }));
+      return git(dir, ['for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads'])
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => ({ type: 0, name: line.split(' ')[0], commit: line.split(' ')[1] }));
     },
     async log(options) {
-      const lines = git(dir, ['log', `-n${options?.maxEntries ?? 32}`, '--format=%H %ct %s', ...(options?.path ? ['--', options.path] : [])]).trim().split('\n').filter(Boolean);
+      const lines = git(dir, ['log', `-n${options?.maxEntries ?? 32}`, '--format=%H %ct %s', ...(options?.path ? ['--', options.path] : [])])
+        .trim()
+        .split('\n')
+        .filter(Boolean);
       return lines.map((line) => {
         const [hash, seconds, ...message] = line.split(' ');
         return { hash, commitDate: new Date(Number(seconds) * 1000), message: message.join(' '), parents: [] };
@@ -141,7 +148,10 @@ describe('Compare Soul with a revision (in-memory VS Code, a real repository)', 
     assert.deepStrictEqual(diff.args.slice(0, 2), [shown.uris.before, shown.uris.after]);
     assert.match(String(diff.args[2]), /SOUL\.md became cut/);
     // The totals at the top; SOUL.md's line above its section, on each side.
-    for (const [uri, composition] of [[shown.uris.after, shown.after], [shown.uris.before, shown.before]] as const) {
+    for (const [uri, composition] of [
+      [shown.uris.after, shown.after],
+      [shown.uris.before, shown.before],
+    ] as const) {
       const lenses = languages.codeLensProviders[0].provider.provideCodeLenses({ uri: uri as never }).map((lens) => [lens.range.start.line, lens.command?.title]);
       assert.strictEqual(lenses[0][0], 0);
       assert.match(String(lenses[0][1]), /since HEAD \([0-9a-f]{7}\); SOUL\.md became cut$/);

@@ -2,15 +2,7 @@ import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import {
-  BOOTSTRAP_ORDER,
-  composeFromSources,
-  composeSections,
-  composeSoul,
-  MAX_FILE_BYTES,
-  readBootstrapFiles,
-  TRUNCATION_NOTICE,
-} from '../../src/core';
+import { BOOTSTRAP_ORDER, composeFromSources, composeSections, composeSoul, MAX_FILE_BYTES, readBootstrapFiles, TRUNCATION_NOTICE } from '../../src/core';
 import { personaFolder } from './helpers';
 
 const CAP = 2_097_152;
@@ -149,7 +141,11 @@ describe('compose from sources', () => {
   });
 
   it('accepts a Map and ignores names that are not bootstrap files', () => {
-    const sources = new Map([['SOUL.md', 'x'], ['soul.md', 'y'], ['NOTES.md', 'z']]);
+    const sources = new Map([
+      ['SOUL.md', 'x'],
+      ['soul.md', 'y'],
+      ['NOTES.md', 'z'],
+    ]);
     assert.deepStrictEqual(composeFromSources(sources), { soul: '## SOUL.md\n\nx', found: ['SOUL.md'] });
   });
 
@@ -165,18 +161,13 @@ describe('cutting text at the cap', () => {
   const tails = ['a', 'é', '€', '😀', '\uD800', '\uDC00', ' ', '\n', '\r\n'];
   it('cuts a text source exactly as the bytes it saves to (property)', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 8 }),
-        fc.array(fc.constantFrom(...tails), { minLength: 1, maxLength: 12 }),
-        fc.constantFrom('x', ' ', '\n'),
-        (pad, tail, filler) => {
-          const text = filler.repeat(CAP - pad) + tail.join('');
-          const fromText = composeSections({ 'SOUL.md': text })[0];
-          const fromBytes = composeSections({ 'SOUL.md': Buffer.from(text, 'utf8') })[0];
-          assert.deepStrictEqual(fromText, fromBytes);
-          assert.strictEqual(fromText.textBytes, Buffer.byteLength(fromText.text));
-        },
-      ),
+      fc.property(fc.integer({ min: 0, max: 8 }), fc.array(fc.constantFrom(...tails), { minLength: 1, maxLength: 12 }), fc.constantFrom('x', ' ', '\n'), (pad, tail, filler) => {
+        const text = filler.repeat(CAP - pad) + tail.join('');
+        const fromText = composeSections({ 'SOUL.md': text })[0];
+        const fromBytes = composeSections({ 'SOUL.md': Buffer.from(text, 'utf8') })[0];
+        assert.deepStrictEqual(fromText, fromBytes);
+        assert.strictEqual(fromText.textBytes, Buffer.byteLength(fromText.text));
+      }),
       { numRuns: 30 },
     );
   });

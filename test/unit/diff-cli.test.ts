@@ -22,7 +22,12 @@ function run(args: readonly string[], options: { cwd?: string; env?: NodeJS.Proc
 function git(dir: string, args: readonly string[], date?: number): string {
   const stamp = date === undefined ? {} : { GIT_AUTHOR_DATE: new Date(date).toISOString(), GIT_COMMITTER_DATE: new Date(date).toISOString() };
   const env = { ...process.env, GIT_AUTHOR_NAME: 'A', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'A', GIT_COMMITTER_EMAIL: 'a@example.com', ...stamp };
-  return execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'protocol.file.allow=always', ...args], { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'protocol.file.allow=always', ...args], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function repo(): string {
@@ -190,7 +195,7 @@ describe('persona-studio diff', () => {
   it('reads a 100 MB blob bounded, a binary file, a submodule and a folder as what they are, writing nothing to .git', () => {
     const dir = repo();
     const sub = repo();
-    commit(sub, { 'README': 'sub' });
+    commit(sub, { README: 'sub' });
     fs.mkdirSync(path.join(dir, 'AGENTS.md'));
     fs.writeFileSync(path.join(dir, 'AGENTS.md', 'x'), 'x');
     commit(dir, { 'MEMORY.md': Buffer.alloc(100 * 1024 * 1024, 'm'), 'SOUL.md': Buffer.from([0, 1, 2, 255, 254]) });
@@ -224,8 +229,11 @@ describe('persona-studio diff', () => {
     assert.match(github.out, /^::warning file=.*MEMORY\.md,line=1,col=1,title=MEMORY\.md is heading for its cap::MEMORY\.md grew 410 chars a day/m);
     const history = JSON.parse(run(['diff', '--runtime', 'openclaw', '--history', '--json', dir]).out).personas[0].history;
     const memory = history.find((file: { name: string }) => file.name === 'MEMORY.md');
-    assert.deepStrictEqual(memory.points.map((point: { size: number }) => point.size), Array.from({ length: 11 }, (_, i) => 5000 + 410 * 3 * i));
-    assert.strictEqual(memory.points[0].date, Math.floor((start) / 1000) * 1000);
+    assert.deepStrictEqual(
+      memory.points.map((point: { size: number }) => point.size),
+      Array.from({ length: 11 }, (_, i) => 5000 + 410 * 3 * i),
+    );
+    assert.strictEqual(memory.points[0].date, Math.floor(start / 1000) * 1000);
     const limited = run(['diff', '--runtime', 'openclaw', '--history', '--max-commits', '2', dir]);
     assert.match(limited.out, /note: only the last 2 commits that changed MEMORY\.md are read/);
     assert.doesNotMatch(limited.out, /grew/);

@@ -1,7 +1,18 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DirectoryReader, discoverPersonaFolders, EntryKind, FILE_PURPOSE, nodeDirectoryReader, templateFor, BOOTSTRAP_ORDER, HEARTWOOD_FILE, formatBytes, formatPercent } from '../../src/core';
+import {
+  DirectoryReader,
+  discoverPersonaFolders,
+  EntryKind,
+  FILE_PURPOSE,
+  nodeDirectoryReader,
+  templateFor,
+  BOOTSTRAP_ORDER,
+  HEARTWOOD_FILE,
+  formatBytes,
+  formatPercent,
+} from '../../src/core';
 import { personaFolder } from './helpers';
 
 function tree(files: Record<string, string>): string {
@@ -48,7 +59,10 @@ describe('discovery', () => {
   it('stops at its bounds and says so', async () => {
     const root = tree({ 'a/b/c/d/SOUL.md': 'x', 'x/y/AGENTS.md': 'x' });
     const shallow = await discoverPersonaFolders(root, nodeDirectoryReader, { maxDepth: 2 });
-    assert.deepStrictEqual(shallow.personas.map((p) => path.relative(root, p.dir)), ['x/y']);
+    assert.deepStrictEqual(
+      shallow.personas.map((p) => path.relative(root, p.dir)),
+      ['x/y'],
+    );
     assert.strictEqual(shallow.incomplete, true);
     const few = await discoverPersonaFolders(root, nodeDirectoryReader, { maxFolders: 3 });
     assert.strictEqual(few.incomplete, true);
@@ -62,7 +76,15 @@ describe('discovery', () => {
       folders.set(`r/a${a}`, a % 2 ? [['SOUL.md', 'file']] : []);
       for (let b = 0; b < 5; b++) {
         folders.get(`r/a${a}`)!.push([`b${b}`, 'directory']);
-        folders.set(`r/a${a}/b${b}`, (a + b) % 3 ? [] : [['AGENTS.md', 'file'], ['memory.md', 'file']]);
+        folders.set(
+          `r/a${a}/b${b}`,
+          (a + b) % 3
+            ? []
+            : [
+                ['AGENTS.md', 'file'],
+                ['memory.md', 'file'],
+              ],
+        );
       }
     }
     let inFlight = 0;
@@ -88,7 +110,10 @@ describe('discovery', () => {
       join: shuffled.join,
       readDirectory: (dir) => {
         const result = previous.then(() => shuffled.readDirectory(dir));
-        previous = result.then(() => undefined, () => undefined);
+        previous = result.then(
+          () => undefined,
+          () => undefined,
+        );
         return result;
       },
     };

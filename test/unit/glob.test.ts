@@ -43,7 +43,10 @@ describe('folder patterns', () => {
     const folders = ['.git', 'team/.git', 'node_modules', 'a/b/node_modules', 'build', 'team/build', 'vendor/lib', 'vendors'];
     assert.deepStrictEqual(folders.map(exclude), [true, true, true, true, true, false, true, false]);
     const library = picomatch(['**/.git', '**/node_modules', 'build', 'vendor/**'], { dot: true });
-    assert.deepStrictEqual(folders.map(exclude), folders.map((folder) => library(folder)));
+    assert.deepStrictEqual(
+      folders.map(exclude),
+      folders.map((folder) => library(folder)),
+    );
   });
 
   it('leave out a pattern with a range out of order, say which and why, and keep the others', () => {
@@ -91,7 +94,10 @@ describe('folder patterns', () => {
 
   it('leave out a pattern too long to be a folder pattern', () => {
     const long = 'a'.repeat(2000) + '*';
-    assert.deepStrictEqual(compileGlobs([long, 'b']).refused.map(({ pattern, reason }) => [pattern.length, reason]), [[2001, 'longer than 1,024 characters']]);
+    assert.deepStrictEqual(
+      compileGlobs([long, 'b']).refused.map(({ pattern, reason }) => [pattern.length, reason]),
+      [[2001, 'longer than 1,024 characters']],
+    );
   });
 
   it('tell a folder named outright from a pattern', () => {

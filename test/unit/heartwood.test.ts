@@ -1,12 +1,5 @@
 import assert from 'node:assert';
-import {
-  composeHeartwood,
-  effectiveHeartwoodCap,
-  HEARTWOOD_CEILING,
-  HEARTWOOD_MAX_CHARS,
-  reportHeartwood,
-  splitHeartwood,
-} from '../../src/core';
+import { composeHeartwood, effectiveHeartwoodCap, HEARTWOOD_CEILING, HEARTWOOD_MAX_CHARS, reportHeartwood, splitHeartwood } from '../../src/core';
 
 const atlas = `You are Atlas, a meticulous research companion. You cite every
 claim and never guess at a number you have not seen.

@@ -22,7 +22,11 @@ function startCli(argv: string[]): { code: number | Promise<number>; out: () => 
         done();
       },
     });
-  const code = main(argv, sink((chunk) => out.push(chunk)), sink((chunk) => (err += chunk.toString())));
+  const code = main(
+    argv,
+    sink((chunk) => out.push(chunk)),
+    sink((chunk) => (err += chunk.toString())),
+  );
   return { code, out: () => Buffer.concat(out), err: () => err };
 }
 

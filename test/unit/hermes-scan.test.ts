@@ -1,7 +1,16 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describeInvisible, HERMES_INVISIBLE_CHARS, HERMES_THREAT_PATTERNS, hermesRewording, hermesScanProblems, rewordingClears, scanForThreats, threatPatterns } from '../../src/core/runtimes/hermesEngine';
+import {
+  describeInvisible,
+  HERMES_INVISIBLE_CHARS,
+  HERMES_THREAT_PATTERNS,
+  hermesRewording,
+  hermesScanProblems,
+  rewordingClears,
+  scanForThreats,
+  threatPatterns,
+} from '../../src/core/runtimes/hermesEngine';
 import { composeCase, TRIGGERS } from './hermes-cases';
 
 /** A phrase for each pattern only the strict scope (memory entries) runs. */
@@ -23,7 +32,11 @@ describe("hermes scanner: Hermes 0.21.3's threat patterns", () => {
     assert.strictEqual(HERMES_THREAT_PATTERNS.length, 36);
     assert.strictEqual(threatPatterns('context').length, 28);
     assert.strictEqual(threatPatterns('strict').length, 36);
-    assert.deepStrictEqual(Object.keys(TRIGGERS), threatPatterns('context').map((p) => p.id), 'one trigger a context pattern, in order');
+    assert.deepStrictEqual(
+      Object.keys(TRIGGERS),
+      threatPatterns('context').map((p) => p.id),
+      'one trigger a context pattern, in order',
+    );
     assert.strictEqual(HERMES_INVISIBLE_CHARS.length, 17);
   });
 
@@ -31,7 +44,10 @@ describe("hermes scanner: Hermes 0.21.3's threat patterns", () => {
     it(`${id}: "${phrase}" is found, with the range of its match`, () => {
       const text = `Intro line.\n${phrase}\n`;
       const findings = scanForThreats(text, 'context');
-      assert.deepStrictEqual(findings.map((f) => f.id), [id]);
+      assert.deepStrictEqual(
+        findings.map((f) => f.id),
+        [id],
+      );
       const range = findings[0].ranges[0];
       assert.ok(range.start >= 'Intro line.\n'.length && range.end <= text.length - 1, `${range.start}-${range.end} within the phrase`);
       assert.strictEqual(text.slice(range.start, range.end), range.match);
@@ -49,7 +65,11 @@ describe("hermes scanner: Hermes 0.21.3's threat patterns", () => {
   }
 
   it("finds what Hermes's own scan_for_threats finds in 2,000 generated texts, in both scopes", () => {
-    const golden = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../fixtures/hermes/scanner.expected.json'), 'utf8')) as { text: string; context: string[]; strict: string[] }[];
+    const golden = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../fixtures/hermes/scanner.expected.json'), 'utf8')) as {
+      text: string;
+      context: string[];
+      strict: string[];
+    }[];
     assert.strictEqual(golden.length, 2000);
     const hits = golden.filter((g) => g.context.length > 0).length;
     assert.ok(hits > 200 && hits < 1900, `${hits} texts with a hit: both kinds are there`);
@@ -72,7 +92,8 @@ describe("hermes scanner: Hermes 0.21.3's threat patterns", () => {
       '<!-- a systemic note -->',
       'Ignore the noise.',
       'Zoé name yourselfé',
-    ]) assert.deepStrictEqual(ids(text, 'context'), [], text);
+    ])
+      assert.deepStrictEqual(ids(text, 'context'), [], text);
   });
 
   it('matches after NFKC, as Hermes normalises: full-width letters, ranges on the original text', () => {
@@ -102,7 +123,10 @@ describe("hermes scanner: Hermes 0.21.3's threat patterns", () => {
       const text = `a${char}b${char}`;
       const [finding] = scanForThreats(text, 'context');
       assert.strictEqual(finding.kind, 'invisible');
-      assert.deepStrictEqual(finding.ranges.map((r) => r.start), [1, 3]);
+      assert.deepStrictEqual(
+        finding.ranges.map((r) => r.start),
+        [1, 3],
+      );
     });
   }
 

@@ -1,6 +1,19 @@
 // The pure side of the persona over time: two compositions compared, the sparkline and the forecast.
 import assert from 'node:assert';
-import { compareCompositions, FileContent, forecastGrowth, formatForecast, growthPerDay, measureFileSize, openclaw, PersonaInput, sparkline, summarizeDelta, toolnexus, zeroclaw } from '../../src/core';
+import {
+  compareCompositions,
+  FileContent,
+  forecastGrowth,
+  formatForecast,
+  growthPerDay,
+  measureFileSize,
+  openclaw,
+  PersonaInput,
+  sparkline,
+  summarizeDelta,
+  toolnexus,
+  zeroclaw,
+} from '../../src/core';
 import { countTokens } from '../../src/core/tokensCount';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -76,7 +89,10 @@ describe('sparkline', () => {
   });
 
   it('keeps to its width, ending on the last value', () => {
-    const line = sparkline(Array.from({ length: 100 }, (_, i) => i), 10);
+    const line = sparkline(
+      Array.from({ length: 100 }, (_, i) => i),
+      10,
+    );
     assert.strictEqual(line.length, 10);
     assert.strictEqual(line.at(-1), '█');
   });
@@ -95,7 +111,10 @@ describe('forecastGrowth', () => {
     const now = start + 30 * DAY;
     const forecast = forecastGrowth(history, { now, cap: 20_000, current: 15_080 })!;
     assert.ok(Math.abs(forecast.daysUntilCap! - 12) < 0.2, String(forecast.daysUntilCap));
-    assert.strictEqual(formatForecast('MEMORY.md', forecast, 'chars', 'OpenClaw'), 'MEMORY.md grew 410 chars a day over 30 days; at this rate OpenClaw starts cutting it in about 12 days');
+    assert.strictEqual(
+      formatForecast('MEMORY.md', forecast, 'chars', 'OpenClaw'),
+      'MEMORY.md grew 410 chars a day over 30 days; at this rate OpenClaw starts cutting it in about 12 days',
+    );
   });
 
   it('counts from the last commit when the current size is not given', () => {
@@ -114,7 +133,13 @@ describe('forecastGrowth', () => {
 
   it('says nothing for a short history or a file that is not growing', () => {
     assert.strictEqual(forecastGrowth(history.slice(0, 2), { now: start, cap: 20_000 }), undefined);
-    assert.strictEqual(forecastGrowth(history.slice(0, 3).map((point, i) => ({ ...point, date: start + i * 1000 })), { now: start, cap: 20_000 }), undefined);
+    assert.strictEqual(
+      forecastGrowth(
+        history.slice(0, 3).map((point, i) => ({ ...point, date: start + i * 1000 })),
+        { now: start, cap: 20_000 },
+      ),
+      undefined,
+    );
     const shrinking = history.map((point, i) => ({ ...point, size: 20_000 - i * 100 }));
     assert.strictEqual(forecastGrowth(shrinking, { now: start + 30 * DAY, cap: 20_000 }), undefined);
     const flat = history.map((point) => ({ ...point, size: 900 }));

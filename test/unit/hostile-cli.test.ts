@@ -74,7 +74,10 @@ function runIntoClosedPipe(args: readonly string[]): Promise<{ status: number | 
 
 function withFifos(files: Record<string, string>, fifos: string[]): string {
   const dir = personaFolder(files);
-  const made = spawnSync('mkfifo', fifos.map((name) => path.join(dir, name)));
+  const made = spawnSync(
+    'mkfifo',
+    fifos.map((name) => path.join(dir, name)),
+  );
   assert.strictEqual(made.status, 0);
   return dir;
 }
@@ -187,7 +190,11 @@ describe('hostile input: the CLI', () => {
       const dir = personaFolder({ 'SOUL.md': 'x' });
       const full = fs.openSync('/dev/full', 'w');
       try {
-        for (const args of [['compose', dir], ['check', dir], ['check', '--json', dir]]) {
+        for (const args of [
+          ['compose', dir],
+          ['check', dir],
+          ['check', '--json', dir],
+        ]) {
           const result = run(args, { stdout: full });
           assert.strictEqual(result.status, 2, args.join(' '));
           assert.strictEqual(result.stderr, 'persona-studio: cannot write the output (ENOSPC)\n');
@@ -237,7 +244,7 @@ describe('hostile input: the CLI', () => {
       const line = 'y'.repeat(999) + '\r';
       const dir = personaFolder({ 'MEMORY.md': line.repeat(Math.ceil((MAX_FILE_BYTES + 5000) / line.length)) });
       const result = run(['check', dir]);
-      const expected = `from line ${(Math.floor(MAX_FILE_BYTES / 1000) + 1)}, column ${(MAX_FILE_BYTES % 1000) + 1}`;
+      const expected = `from line ${Math.floor(MAX_FILE_BYTES / 1000) + 1}, column ${(MAX_FILE_BYTES % 1000) + 1}`;
       assert.ok(result.stdout.includes(expected), result.stdout);
     });
 

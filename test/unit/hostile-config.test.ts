@@ -56,7 +56,13 @@ describe('hostile input: openclaw.json', () => {
   });
 
   it('null, a number or a string at the top: one line saying what it is', () => {
-    for (const [text, what] of [['null', 'null'], ['42', 'a number'], ['"caps"', 'a string'], ['true', 'a boolean'], ['[]', 'an array']]) {
+    for (const [text, what] of [
+      ['null', 'null'],
+      ['42', 'a number'],
+      ['"caps"', 'a string'],
+      ['true', 'a boolean'],
+      ['[]', 'an array'],
+    ]) {
       assert.throws(() => parseOpenClawConfig(text, 'main', 'c.json'), { message: `c.json: expected an object at the top, not ${what}` });
     }
   });
@@ -67,7 +73,10 @@ describe('hostile input: openclaw.json', () => {
     const { status, stdout } = checkWithConfig(file);
     assert.strictEqual(status, 0);
     assert.match(stdout, /\n {2}budget: \d+ of 1\.0e308 chars \(<0\.1 %\)\n/);
-    assert.ok(stdout.split('\n').every((line) => line.length < 250), 'no line runs on');
+    assert.ok(
+      stdout.split('\n').every((line) => line.length < 250),
+      'no line runs on',
+    );
     assert.deepStrictEqual([1e308, 2 ** 53, Number.MAX_SAFE_INTEGER, 60000].map(formatCount), ['1.0e308', '9.0e15', '9,007,199,254,740,991', '60,000']);
   });
 });

@@ -165,7 +165,7 @@ describe("hostile input: the editor's lines", () => {
     assert.deepStrictEqual(lineAndColumn('ab\r\ncd', 3), { line: 0, column: 2 });
   });
 
-  it('places every index as a character-by-character walk of the editor\'s lines does (property)', () => {
+  it("places every index as a character-by-character walk of the editor's lines does (property)", () => {
     const walk = (text: string, index: number) => {
       let line = 0;
       let start = 0;
@@ -266,24 +266,33 @@ describe('hostile input: links, names and patterns', () => {
   it('escapes names for one terminal line and for Markdown', () => {
     assert.strictEqual(escapeControls('a\nb\x1b[31m\u2028'), 'a\\nb\\x1b[31m\\u2028');
     assert.strictEqual(oneLine('first\n  second\r\nthird'), 'first second third');
-    assert.strictEqual(escapeMarkdown('[x](javascript:alert(1)) <img src=x> $(alert) *b* `c`'), '\\[x\\]\\(javascript\\:alert\\(1\\)\\) \\<img src\\=x\\> \\$\\(alert\\) \\*b\\* \\`c\\`');
+    assert.strictEqual(
+      escapeMarkdown('[x](javascript:alert(1)) <img src=x> $(alert) *b* `c`'),
+      '\\[x\\]\\(javascript\\:alert\\(1\\)\\) \\<img src\\=x\\> \\$\\(alert\\) \\*b\\* \\`c\\`',
+    );
   });
 });
 
 describe('BoundedBytes, the one bounded read loop', () => {
   it('reads a file longer than its stat said up to the limit, and nothing past it, in reads of any size', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 0, max: 200_000 }), fc.integer({ min: 1, max: 70_000 }), (size, limit, expected, most) => {
-        const file = Uint8Array.from({ length: size }, (_, i) => i & 0xff);
-        const read = new BoundedBytes(limit, expected);
-        let n: number;
-        do {
-          const space = read.space();
-          n = Math.min(space.length, most, size - read.length);
-          space.set(file.subarray(read.length, read.length + n));
-        } while (read.advance(n));
-        assert.deepStrictEqual(read.bytes, file.subarray(0, Math.min(size, limit)));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 300_000 }),
+        fc.integer({ min: 0, max: 300_000 }),
+        fc.integer({ min: 0, max: 200_000 }),
+        fc.integer({ min: 1, max: 70_000 }),
+        (size, limit, expected, most) => {
+          const file = Uint8Array.from({ length: size }, (_, i) => i & 0xff);
+          const read = new BoundedBytes(limit, expected);
+          let n: number;
+          do {
+            const space = read.space();
+            n = Math.min(space.length, most, size - read.length);
+            space.set(file.subarray(read.length, read.length + n));
+          } while (read.advance(n));
+          assert.deepStrictEqual(read.bytes, file.subarray(0, Math.min(size, limit)));
+        },
+      ),
       { numRuns: 60 },
     );
   });

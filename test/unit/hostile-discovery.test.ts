@@ -62,12 +62,18 @@ describe('hostile input: discovery', () => {
 
   it('never enters a linked folder when the file system cannot say where it leads', async () => {
     const entries: Record<string, Array<readonly [string, 'file' | 'directory' | 'linkedDirectory']>> = {
-      '/w': [['SOUL.md', 'file'], ['out', 'linkedDirectory']],
+      '/w': [
+        ['SOUL.md', 'file'],
+        ['out', 'linkedDirectory'],
+      ],
       '/w/out': [['SOUL.md', 'file']],
     };
     const reader: DirectoryReader = { readDirectory: async (dir) => entries[dir] ?? [], join: (dir, name) => `${dir}/${name}` };
     const { personas } = await discoverPersonaFolders('/w', reader);
-    assert.deepStrictEqual(personas.map((p) => p.dir), ['/w']);
+    assert.deepStrictEqual(
+      personas.map((p) => p.dir),
+      ['/w'],
+    );
   });
 
   it('skips the folders files.exclude hides', async () => {
@@ -99,7 +105,13 @@ describe('hostile input: discovery', () => {
   });
 
   it('a directory named SOUL.md does not make a persona folder', () => {
-    assert.strictEqual(classifyFolder('/w', [['SOUL.md', 'directory'], ['MEMORY.md', 'linkedDirectory']]), undefined);
+    assert.strictEqual(
+      classifyFolder('/w', [
+        ['SOUL.md', 'directory'],
+        ['MEMORY.md', 'linkedDirectory'],
+      ]),
+      undefined,
+    );
   });
 
   it('a link named SOUL.md to a file counts as the file; a broken one as a name the runtime cannot read', async () => {
@@ -107,6 +119,9 @@ describe('hostile input: discovery', () => {
     fs.symlinkSync(path.join(root, 'real.md'), path.join(root, 'ava', 'SOUL.md'));
     fs.symlinkSync(path.join(root, 'gone.md'), path.join(root, 'ava', 'USER.md'));
     const { personas } = await discoverPersonaFolders(root, nodeDirectoryReader);
-    assert.deepStrictEqual(personas.map((p) => p.files), [['SOUL.md', 'USER.md']]);
+    assert.deepStrictEqual(
+      personas.map((p) => p.files),
+      [['SOUL.md', 'USER.md']],
+    );
   });
 });

@@ -75,7 +75,7 @@ describe('the hub (in-memory VS Code)', () => {
     assert.match((await measurements.composition(folder)).text, /bold and kind/);
   });
 
-  it('a save brings one change (the watcher\'s), and a saved file no runtime reads brings none', async () => {
+  it("a save brings one change (the watcher's), and a saved file no runtime reads brings none", async () => {
     const { root, changes } = (current = await hub({ 'ava/SOUL.md': 'calm', 'notes.txt': 'x' }));
     const soul = memory.open(`${root.path}/ava/SOUL.md`);
     const notes = memory.open(`${root.path}/notes.txt`);
@@ -133,13 +133,16 @@ describe('the hub (in-memory VS Code)', () => {
         personas.personas.map((persona) => persona.label),
         ['ava'],
       );
-      assert.ok(logged.some((line) => line.includes('files.exclude') && line.includes('[z-a]')), logged.join('\n'));
+      assert.ok(
+        logged.some((line) => line.includes('files.exclude') && line.includes('[z-a]')),
+        logged.join('\n'),
+      );
     } finally {
       memory.settings.delete('files.exclude');
     }
   });
 
-  it('a runtime setting changes every persona\'s measure at once', async () => {
+  it("a runtime setting changes every persona's measure at once", async () => {
     const { root, measurements, changes } = (current = await hub({ 'ava/SOUL.md': 'x'.repeat(30_000) }));
     const folder = vscode.Uri.joinPath(root, 'ava');
     assert.strictEqual((await measurements.composition(folder)).runtime, 'toolnexus');

@@ -105,7 +105,10 @@ describe('Localization bundle', function () {
 
   it('holds the message of every vscode.l10n.t call, which is only ever called, with a literal message', () => {
     const calls = l10nCalls();
-    assert.deepStrictEqual(calls.filter((call) => call.problem).map((call) => `${call.where}: ${call.problem}`), []);
+    assert.deepStrictEqual(
+      calls.filter((call) => call.problem).map((call) => `${call.where}: ${call.problem}`),
+      [],
+    );
     const keys = [...new Set(calls.map((call) => call.key!))].sort();
     const bundle = JSON.parse(fs.readFileSync(BUNDLE, 'utf8'));
     assert.deepStrictEqual(Object.keys(bundle).sort(), keys);
@@ -129,7 +132,7 @@ describe('Core messages in VS Code', () => {
     }
   });
 
-  it('follow a loaded bundle, as do the extension\'s own words', () => {
+  it("follow a loaded bundle, as do the extension's own words", () => {
     loadBundle({
       [CORE_MESSAGES.fileNear]: '{0} : {2} / {3} octets ({1}), {4} restants.',
       'Soul: empty (no bootstrap file)': 'Âme : vide',

@@ -145,8 +145,14 @@ describe('linked files outside the workspace (in-memory VS Code)', () => {
     assert.strictEqual(readsOfTarget() > 0, true);
     assert.strictEqual(metas(page).get('SOUL.md')?.linked, undefined, 'no placeholder once shown');
     assert.ok(JSON.stringify(page.messages).includes(KEY), 'the page shows it');
-    assert.ok(counted.some((text) => text.includes(KEY)), 'counted once shown');
-    assert.deepStrictEqual(measurements.linkedOutside(folder).map((file) => file.shown), [true]);
+    assert.ok(
+      counted.some((text) => text.includes(KEY)),
+      'counted once shown',
+    );
+    assert.deepStrictEqual(
+      measurements.linkedOutside(folder).map((file) => file.shown),
+      [true],
+    );
   });
 
   it('a webview cannot show a file the preview offered no button for', async () => {
@@ -193,7 +199,7 @@ describe('linked files outside the workspace (in-memory VS Code)', () => {
 
   it('a runtime that sends its own marker for the link (OpenClaw) holds nothing back', () => {
     const linked: LinkedFile[] = [{ name: 'SOUL.md', uri: vscode.Uri.file('/w/SOUL.md'), target: '~/x', shown: false }];
-    const measure = (note: string, status = "unreadable") => ({ files: [{ name: "SOUL.md", status, note } as unknown as FileMeasure] }) as unknown as Composition;
+    const measure = (note: string, status = 'unreadable') => ({ files: [{ name: 'SOUL.md', status, note } as unknown as FileMeasure] }) as unknown as Composition;
     assert.deepStrictEqual(heldBack(measure('a link it does not follow: OpenClaw sends "[MISSING]"'), linked), []);
     assert.deepStrictEqual(heldBack(measure('OpenClaw does not read a bootstrap file through a symbolic link'), linked), []);
     assert.strictEqual(heldBack(measure('', 'empty'), linked).length, 1);

@@ -5,13 +5,43 @@
 import assert from 'node:assert';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { AGENTS_BUNDLE, COMPARE_BUNDLE, DOCTOR_BUNDLE, doctorBuild, JSON5_BUNDLE, nodeExtensionBuild, PREVIEW_SESSION_BUNDLE, RUNTIME_BUNDLES, SCAFFOLDING_BUNDLE, SECRETS_UI_BUNDLE, secretsUiBuild, SKILLS_UI_BUNDLE, skillsUiBuild } from '../../scripts/nodeBuild.mjs';
+import {
+  AGENTS_BUNDLE,
+  COMPARE_BUNDLE,
+  DOCTOR_BUNDLE,
+  doctorBuild,
+  JSON5_BUNDLE,
+  nodeExtensionBuild,
+  PREVIEW_SESSION_BUNDLE,
+  RUNTIME_BUNDLES,
+  SCAFFOLDING_BUNDLE,
+  SECRETS_UI_BUNDLE,
+  secretsUiBuild,
+  SKILLS_UI_BUNDLE,
+  skillsUiBuild,
+} from '../../scripts/nodeBuild.mjs';
 import { SECRETS_BUNDLE } from '../../scripts/secretsBuild.mjs';
 
 const ROOT = path.join(__dirname, '..', '..');
 
 /** Inputs that must never be in extension.js: each is loaded only where it is needed. */
-const LAZY = [/^src\/extension\/compare\/(compare|comparisons|compareCommands|compareDocuments|compareText|fileHistory|gitApi|revisionInput)\.ts$/, /^src\/extension\/commands\/(scaffolding|newPersona|createFiles)\.ts$/, /^node_modules\/json5\//, /^node_modules\/gpt-tokenizer\//, /^node_modules\/picomatch\//, /^src\/core\/tokensCount\.ts$/, /^src\/extension\/tokens\/worker\.ts$/, /secretlint/, /^src\/core\/secrets\//, /^node_modules\/yaml\//, /^src\/core\/skills\/(?!messages)/, /^src\/extension\/(model\/skills(Model|Ui)|model\/skillFiles|model\/skillSection|problems\/skill\w+|tree\/skillItems|util\/skillMessages)\.ts$/, /^src\/extension\/(model\/secretScans|model\/secretsUi|problems\/secret\w+|tree\/secretDecorations|preview\/secretMasks|util\/secretMessages|commands\/secretCopy)\.ts$/, /^src\/extension\/preview\/(previewSession|soulModel|blocks|sync|droppedText|maskedModel)\.ts$/, /^src\/core\/runtimes\/(zeroclaw|codex|hermes|hermesCompose|hermesEngine|hermesMemory|hermesRewording|hermesScan|hermesSection|hermesText)\.ts$/];
+const LAZY = [
+  /^src\/extension\/compare\/(compare|comparisons|compareCommands|compareDocuments|compareText|fileHistory|gitApi|revisionInput)\.ts$/,
+  /^src\/extension\/commands\/(scaffolding|newPersona|createFiles)\.ts$/,
+  /^node_modules\/json5\//,
+  /^node_modules\/gpt-tokenizer\//,
+  /^node_modules\/picomatch\//,
+  /^src\/core\/tokensCount\.ts$/,
+  /^src\/extension\/tokens\/worker\.ts$/,
+  /secretlint/,
+  /^src\/core\/secrets\//,
+  /^node_modules\/yaml\//,
+  /^src\/core\/skills\/(?!messages)/,
+  /^src\/extension\/(model\/skills(Model|Ui)|model\/skillFiles|model\/skillSection|problems\/skill\w+|tree\/skillItems|util\/skillMessages)\.ts$/,
+  /^src\/extension\/(model\/secretScans|model\/secretsUi|problems\/secret\w+|tree\/secretDecorations|preview\/secretMasks|util\/secretMessages|commands\/secretCopy)\.ts$/,
+  /^src\/extension\/preview\/(previewSession|soulModel|blocks|sync|droppedText|maskedModel)\.ts$/,
+  /^src\/core\/runtimes\/(zeroclaw|codex|hermes|hermesCompose|hermesEngine|hermesMemory|hermesRewording|hermesScan|hermesSection|hermesText)\.ts$/,
+];
 
 describe('node: the Node build of the extension', () => {
   let metafile: esbuild.Metafile;
@@ -19,7 +49,14 @@ describe('node: the Node build of the extension', () => {
 
   before(async function () {
     this.timeout(60_000);
-    const result = await esbuild.build({ ...nodeExtensionBuild(), absWorkingDir: ROOT, write: false, metafile: true, logLevel: 'silent', outfile: path.join(ROOT, 'dist', 'extension.js') });
+    const result = await esbuild.build({
+      ...nodeExtensionBuild(),
+      absWorkingDir: ROOT,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      outfile: path.join(ROOT, 'dist', 'extension.js'),
+    });
     metafile = result.metafile!;
     code = result.outputFiles[0].text;
   });
@@ -27,19 +64,39 @@ describe('node: the Node build of the extension', () => {
   it('copies the vscode API once, not once for each file that imports it', () => {
     const requires = code.match(/require\("vscode"\)/g) ?? [];
     assert.strictEqual(requires.length, 1, `${requires.length} requires of vscode in extension.js`);
-    assert.ok(metafile.inputs['src/extension/extension.ts'].imports.some((imported) => imported.path === 'one-vscode:vscode'), 'extension.ts imports the shared module');
+    assert.ok(
+      metafile.inputs['src/extension/extension.ts'].imports.some((imported) => imported.path === 'one-vscode:vscode'),
+      'extension.ts imports the shared module',
+    );
   });
 
   it('holds neither the tokenizer nor the JSON5 parser', () => {
     const inputs = Object.keys(metafile.inputs);
     assert.ok(inputs.includes('src/core/runtimes/openclawConfig.ts'), 'the OpenClaw config reader is in the bundle');
-    assert.deepStrictEqual(inputs.filter((input) => LAZY.some((pattern) => pattern.test(input))), []);
+    assert.deepStrictEqual(
+      inputs.filter((input) => LAZY.some((pattern) => pattern.test(input))),
+      [],
+    );
   });
 
-  it('requires the JSON5 parser, the scaffolding, the preview session, the comparison, the secrets UI, the skills UI, the detector, doctor\'s migrations and the agents of an openclaw.json from their own bundles beside it', () => {
+  it("requires the JSON5 parser, the scaffolding, the preview session, the comparison, the secrets UI, the skills UI, the detector, doctor's migrations and the agents of an openclaw.json from their own bundles beside it", () => {
     // The output's imports: esbuild lists type-only imports it dropped among the inputs'.
     const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
-    assert.deepStrictEqual([...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(), [`./${COMPARE_BUNDLE}`, `./${JSON5_BUNDLE}`, `./${PREVIEW_SESSION_BUNDLE}`, `./${SCAFFOLDING_BUNDLE}`, `./${SECRETS_BUNDLE}`, `./${SECRETS_UI_BUNDLE}`, `./${SKILLS_UI_BUNDLE}`, `./${DOCTOR_BUNDLE}`, `./${AGENTS_BUNDLE}`, ...Object.values(RUNTIME_BUNDLES).map((bundle) => `./${bundle}`)].sort());
+    assert.deepStrictEqual(
+      [...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(),
+      [
+        `./${COMPARE_BUNDLE}`,
+        `./${JSON5_BUNDLE}`,
+        `./${PREVIEW_SESSION_BUNDLE}`,
+        `./${SCAFFOLDING_BUNDLE}`,
+        `./${SECRETS_BUNDLE}`,
+        `./${SECRETS_UI_BUNDLE}`,
+        `./${SKILLS_UI_BUNDLE}`,
+        `./${DOCTOR_BUNDLE}`,
+        `./${AGENTS_BUNDLE}`,
+        ...Object.values(RUNTIME_BUNDLES).map((bundle) => `./${bundle}`),
+      ].sort(),
+    );
   });
 
   it('holds none of the templates the scaffolding writes', () => {
@@ -49,29 +106,38 @@ describe('node: the Node build of the extension', () => {
     assert.ok(output.inputs['src/core/templates.ts'].bytesInOutput < 1500, `${output.inputs['src/core/templates.ts'].bytesInOutput} bytes of templates.ts in extension.js`);
   });
 
-  it('holds none of doctor\'s migrations, and the doctor bundle carries no runtime profile', async function () {
+  it("holds none of doctor's migrations, and the doctor bundle carries no runtime profile", async function () {
     this.timeout(60_000);
     const output = Object.values(metafile.outputs)[0];
     assert.strictEqual(output.inputs['src/core/runtimes/openclawDoctor.ts'], undefined);
     const result = await esbuild.build({ ...doctorBuild(), absWorkingDir: ROOT, write: false, metafile: true, logLevel: 'silent' });
     const inputs = Object.keys(result.metafile!.inputs);
     assert.ok(inputs.includes('src/core/runtimes/openclawDoctor.ts'));
-    assert.deepStrictEqual(inputs.filter((input) => /runtimes[\\/](openclaw|codex|zeroclaw|toolnexus)\.ts$/.test(input)), []);
+    assert.deepStrictEqual(
+      inputs.filter((input) => /runtimes[\\/](openclaw|codex|zeroclaw|toolnexus)\.ts$/.test(input)),
+      [],
+    );
   });
 
   it('leaves the detector to dist/secrets.js from the secrets UI too', async function () {
     this.timeout(60_000);
     const result = await esbuild.build({ ...secretsUiBuild(), absWorkingDir: ROOT, write: false, metafile: true, logLevel: 'silent' });
     const inputs = Object.keys(result.metafile!.inputs);
-    assert.deepStrictEqual(inputs.filter((input) => /secretlint|src[\\/]core[\\/]secrets[\\/]/.test(input)), []);
+    assert.deepStrictEqual(
+      inputs.filter((input) => /secretlint|src[\\/]core[\\/]secrets[\\/]/.test(input)),
+      [],
+    );
     assert.ok(inputs.includes('src/extension/problems/secretProblems.ts'));
   });
 
-  it('puts the YAML parser and the skill catalog in the skills UI\'s bundle', async function () {
+  it("puts the YAML parser and the skill catalog in the skills UI's bundle", async function () {
     this.timeout(60_000);
     const result = await esbuild.build({ ...skillsUiBuild(), absWorkingDir: ROOT, write: false, metafile: true, logLevel: 'silent' });
     const inputs = Object.keys(result.metafile!.inputs);
-    assert.ok(inputs.some((input) => input.startsWith('node_modules/yaml/')), 'the YAML parser is in dist/skillsUi.js');
+    assert.ok(
+      inputs.some((input) => input.startsWith('node_modules/yaml/')),
+      'the YAML parser is in dist/skillsUi.js',
+    );
     assert.ok(inputs.includes('src/core/skills/catalog.ts'));
     assert.ok(inputs.includes('src/extension/problems/skillProblems.ts'));
   });

@@ -40,8 +40,12 @@ interface GoldenCase {
   agents: GoldenAgent[];
 }
 
-describe('OpenClaw agents as OpenClaw 2026.9.6\'s own functions resolve them (scripts/golden/openclaw-agents.mjs)', () => {
-  const golden = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/openclaw-agents/agents.expected.json'), 'utf8')) as { home: string; cwd: string; cases: GoldenCase[] };
+describe("OpenClaw agents as OpenClaw 2026.9.6's own functions resolve them (scripts/golden/openclaw-agents.mjs)", () => {
+  const golden = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/openclaw-agents/agents.expected.json'), 'utf8')) as {
+    home: string;
+    cwd: string;
+    cases: GoldenCase[];
+  };
   for (const expected of golden.cases) {
     it(expected.name, () => {
       const read = (file: string) => {
@@ -62,7 +66,12 @@ describe('OpenClaw agents as OpenClaw 2026.9.6\'s own functions resolve them (sc
           model: agent.model ?? null,
           identity: agent.identity ?? null,
           name: agent.name ?? null,
-          heartbeat: { enabled: agent.heartbeat.enabled, intervalMs: agent.heartbeat.intervalMs ?? null, prompt: agent.heartbeat.prompt ?? null, lightContext: agent.heartbeat.lightContext },
+          heartbeat: {
+            enabled: agent.heartbeat.enabled,
+            intervalMs: agent.heartbeat.intervalMs ?? null,
+            prompt: agent.heartbeat.prompt ?? null,
+            lightContext: agent.heartbeat.lightContext,
+          },
         })),
         expected.agents,
       );
@@ -83,7 +92,10 @@ describe('OpenClaw agents from openclaw.json', () => {
         },
       },
     }`);
-    assert.deepStrictEqual(list.map((a) => a.id), ['main', 'coder', 'writer']);
+    assert.deepStrictEqual(
+      list.map((a) => a.id),
+      ['main', 'coder', 'writer'],
+    );
     const [main, coder, writer] = list;
     assert.strictEqual(main.configId, 'Main');
     assert.strictEqual(main.workspace, '/home/ada/work/main');
@@ -103,36 +115,57 @@ describe('OpenClaw agents from openclaw.json', () => {
     assert.strictEqual(writer.workspace, '/home/ada/.openclaw/workspace-writer');
     assert.strictEqual(writer.workspaceSource, 'state/workspace-<id>');
     // Only coder has a heartbeat of its own, so only coder's heartbeats run.
-    assert.deepStrictEqual(list.map((a) => a.heartbeat.enabled), [false, true, false]);
+    assert.deepStrictEqual(
+      list.map((a) => a.heartbeat.enabled),
+      [false, true, false],
+    );
     assert.strictEqual(main.heartbeat.every, '1h');
   });
 
   it('reads agents.list[] (older) the same way; entries wins when both are there', () => {
     const list = agents(`{ agents: { list: [ { id: 'main', workspace: '/w/main' }, { id: 'ops', identity: { name: 'Ops' } }, { id: 'main', workspace: '/ignored' } ] } }`);
-    assert.deepStrictEqual(list.map((a) => [a.id, a.workspace]), [['main', '/w/main'], ['ops', '/home/ada/.openclaw/workspace-ops']]);
+    assert.deepStrictEqual(
+      list.map((a) => [a.id, a.workspace]),
+      [
+        ['main', '/w/main'],
+        ['ops', '/home/ada/.openclaw/workspace-ops'],
+      ],
+    );
     const both = agents(`{ agents: { entries: { x: {} }, list: [ { id: 'y' } ] } }`);
-    assert.deepStrictEqual(both.map((a) => a.id), ['x']);
+    assert.deepStrictEqual(
+      both.map((a) => a.id),
+      ['x'],
+    );
   });
 
-  it('applies OpenClaw\'s default workspaces: the sole or default agent gets defaults.workspace (or ~/.openclaw/workspace), the others defaults.workspace/<id>', () => {
+  it("applies OpenClaw's default workspaces: the sole or default agent gets defaults.workspace (or ~/.openclaw/workspace), the others defaults.workspace/<id>", () => {
     const sole = agents(`{ agents: { list: [ { id: 'solo' } ] } }`);
     assert.strictEqual(sole[0].workspace, '/home/ada/.openclaw/workspace');
     assert.strictEqual(sole[0].workspaceSource, 'default');
     const withDefaults = agents(`{ agents: { defaults: { workspace: '~/ws' }, list: [ { id: 'a', default: true }, { id: 'b' } ] } }`);
-    assert.deepStrictEqual(withDefaults.map((a) => a.workspace), ['/home/ada/ws', '/home/ada/ws/b']);
+    assert.deepStrictEqual(
+      withDefaults.map((a) => a.workspace),
+      ['/home/ada/ws', '/home/ada/ws/b'],
+    );
     // No roster at all: the implicit main agent, with every heartbeat default.
     const implicit = agents('{}');
-    assert.deepStrictEqual(implicit.map((a) => [a.id, a.listed, a.workspace, a.heartbeat.every, a.heartbeat.enabled]), [['main', false, '/home/ada/.openclaw/workspace', '30m', true]]);
+    assert.deepStrictEqual(
+      implicit.map((a) => [a.id, a.listed, a.workspace, a.heartbeat.every, a.heartbeat.enabled]),
+      [['main', false, '/home/ada/.openclaw/workspace', '30m', true]],
+    );
   });
 
-  it('resolves a relative workspace against the gateway\'s working folder and says so; profiles and OPENCLAW_* move the defaults', () => {
+  it("resolves a relative workspace against the gateway's working folder and says so; profiles and OPENCLAW_* move the defaults", () => {
     const [rel] = agents(`{ agents: { entries: { main: { workspace: 'team/ws' } } } }`);
     assert.strictEqual(rel.workspace, '/srv/gateway/team/ws');
     assert.strictEqual(rel.workspaceRelative, true);
     const profiled = agents('{}', { ...context, env: { OPENCLAW_PROFILE: 'work' } });
     assert.strictEqual(profiled[0].workspace, '/home/ada/.openclaw-work/workspace');
     const stateDir = agents(`{ agents: { list: [ { id: 'a' }, { id: 'b' } ] } }`, { ...context, env: { OPENCLAW_STATE_DIR: '/state' } });
-    assert.deepStrictEqual(stateDir.map((a) => a.workspace), ['/state/workspace-a', '/state/workspace-b']);
+    assert.deepStrictEqual(
+      stateDir.map((a) => a.workspace),
+      ['/state/workspace-a', '/state/workspace-b'],
+    );
     const wsEnv = agents('{}', { ...context, env: { OPENCLAW_WORKSPACE_DIR: '/ws' } });
     assert.strictEqual(wsEnv[0].workspace, '/ws');
   });
@@ -164,7 +197,13 @@ describe('OpenClaw agents from openclaw.json', () => {
       read,
     );
     const list = agentsFromConfig(config, context);
-    assert.deepStrictEqual(list.map((a) => [a.id, a.workspace]), [['main', '/w/main'], ['ops', '/w/ops']]);
+    assert.deepStrictEqual(
+      list.map((a) => [a.id, a.workspace]),
+      [
+        ['main', '/w/main'],
+        ['ops', '/w/ops'],
+      ],
+    );
     assert.deepStrictEqual(list[0].caps, { maxChars: 5000, totalMaxChars: 7000 });
     assert.throws(() => resolveConfigIncludes({ $include: '../etc/x.json' }, '/cfg/openclaw.json', read), /outside the config's folder/);
     assert.throws(() => resolveConfigIncludes({ a: { $include: './loop.json5' } }, '/cfg/openclaw.json', read), /includes itself/);
@@ -198,18 +237,28 @@ describe('OpenClaw agents from openclaw.json', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-cli-'));
     for (const name of ['a', 'b']) fs.mkdirSync(path.join(root, name));
     const config = path.join(root, 'openclaw.json');
-    fs.writeFileSync(config, `{ agents: { entries: {
+    fs.writeFileSync(
+      config,
+      `{ agents: { entries: {
       main: { workspace: ${JSON.stringify(path.join(root, 'a'))}, identity: { name: 'Ava', emoji: '🦊' } },
       ops: { workspace: ${JSON.stringify(path.join(root, 'b'))}, bootstrapMaxChars: 5000, skills: ['deploy'] },
       far: { workspace: '/elsewhere/far' },
-    } } }`);
+    } } }`,
+    );
     const text = runCli('agents', '--config', config, root);
     assert.strictEqual(text.code, 0, text.err);
     assert.match(text.out, /🦊 Ava \(main\)\s+\S+\/a\s+default \/ default\s+all\s+default\s+off\s+yes/);
     assert.match(text.out, /ops\s+\S+\/b\s+5,000 \/ default\s+deploy/);
     assert.match(text.out, /far\s+\/elsewhere\/far .* not in these folders/);
     const json = JSON.parse(runCli('agents', '--config', config, '--json', path.join(root, 'b')).out);
-    assert.deepStrictEqual(json.agents.map((a: { id: string; inFolder?: string }) => [a.id, a.inFolder]), [['main', undefined], ['ops', path.join(root, 'b')], ['far', undefined]]);
+    assert.deepStrictEqual(
+      json.agents.map((a: { id: string; inFolder?: string }) => [a.id, a.inFolder]),
+      [
+        ['main', undefined],
+        ['ops', path.join(root, 'b')],
+        ['far', undefined],
+      ],
+    );
     const broken = runCli('agents', '--config', path.join(root, 'nope.json'));
     assert.strictEqual(broken.code, 2);
     assert.match(broken.err, /nope\.json: no such file/);

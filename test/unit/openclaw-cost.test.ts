@@ -17,7 +17,7 @@ import {
 import { runCliAsync } from './helpers';
 
 describe('OpenClaw sessions and cost per day', () => {
-  it('counts a cron expression\'s runs a day (5 or 6 fields, names, steps, ranges) and refuses what it cannot read', () => {
+  it("counts a cron expression's runs a day (5 or 6 fields, names, steps, ranges) and refuses what it cannot read", () => {
     assert.strictEqual(cronRunsPerDay('*/15 * * * *'), 96);
     assert.strictEqual(cronRunsPerDay('0 9,17 * * *'), 2);
     assert.strictEqual(cronRunsPerDay('30 0 */2 * * *'), 12);
@@ -35,10 +35,16 @@ describe('OpenClaw sessions and cost per day', () => {
         { id: 'c', schedule: { kind: 'at', at: '2026-12-24T10:00:00Z' }, sessionTarget: 'main', payload: { kind: 'systemEvent', text: 'wake' } },
       ],
     });
-    assert.deepStrictEqual(jobs.map((job) => [job.id, job.agentId, job.runsPerDay, job.target, job.lightContext]), [['a', 'ops', 24, 'cron', true], ['c', undefined, 0, 'main', false]]);
+    assert.deepStrictEqual(
+      jobs.map((job) => [job.id, job.agentId, job.runsPerDay, job.target, job.lightContext]),
+      [
+        ['a', 'ops', 24, 'cron', true],
+        ['c', undefined, 0, 'main', false],
+      ],
+    );
   });
 
-  it('turns heartbeat interval, cron jobs and chat turns into runs a day, the heartbeat\'s prompt as its user message', () => {
+  it("turns heartbeat interval, cron jobs and chat turns into runs a day, the heartbeat's prompt as its user message", () => {
     const [main] = agentsFromConfig(parseOpenClawConfigObject(`{ agents: { defaults: { heartbeat: { every: '20m' } }, list: [ { id: 'main' } ] } }`), { home: '/h' });
     const runs = runsPerDay(main, cronJobsFromStore([{ id: 'x', schedule: { kind: 'cron', expr: '0 * * * *' }, payload: { message: 'Check.' } }]), 30);
     const by = Object.fromEntries(runs.map((run) => [run.kind, run]));
@@ -77,7 +83,20 @@ describe('OpenClaw sessions and cost per day', () => {
     fs.writeFileSync(path.join(ws, 'AGENTS.md'), 'Rules.\n');
     fs.writeFileSync(path.join(ws, 'MEMORY.md'), 'Private.\n');
     fs.writeFileSync(path.join(root, 'openclaw.json'), `{ agents: { defaults: { heartbeat: { every: '1h' } }, entries: { main: { workspace: ${JSON.stringify(ws)} } } } }`);
-    const args = ['check', '--runtime', 'openclaw', '--config', path.join(root, 'openclaw.json'), '--turns-per-day', '10', '--price-input', '3', '--no-plugin-skills', '--json', ws];
+    const args = [
+      'check',
+      '--runtime',
+      'openclaw',
+      '--config',
+      path.join(root, 'openclaw.json'),
+      '--turns-per-day',
+      '10',
+      '--price-input',
+      '3',
+      '--no-plugin-skills',
+      '--json',
+      ws,
+    ];
     const result = await runCliAsync(...args);
     const persona = JSON.parse(result.out).personas[0];
     const by = Object.fromEntries(persona.sessions.map((s: { kind: string }) => [s.kind, s]));
@@ -93,7 +112,7 @@ describe('OpenClaw sessions and cost per day', () => {
 });
 
 describe('OpenClaw workspaces, exports, and what an edit costs', () => {
-  it('a folder listed as an agent\'s workspace says whose; one holding the state file says so; others are not', () => {
+  it("a folder listed as an agent's workspace says whose; one holding the state file says so; others are not", () => {
     const agents = agentsFromConfig(parseOpenClawConfigObject(`{ agents: { entries: { main: { workspace: '/w/a', identity: { name: 'Ava' } } } } }`), { home: '/h' });
     assert.strictEqual(openclawWorkspaceOf('/w/a', agents, false)?.reason, 'OpenClaw workspace of agent Ava (main)');
     assert.strictEqual(openclawWorkspaceOf('/w/b', agents, true)?.reason, 'OpenClaw workspace (it holds .openclaw/workspace-state.json)');
@@ -102,7 +121,7 @@ describe('OpenClaw workspaces, exports, and what an edit costs', () => {
     assert.ok(!isTrajectoryExport('.openclaw/workspace-state.json'));
   });
 
-  it('an edit makes the next run of each running prompt write it to the cache once (heartbeat shares main\'s)', () => {
+  it("an edit makes the next run of each running prompt write it to the cache once (heartbeat shares main's)", () => {
     const cost = costPerDay({
       runs: [
         { kind: 'main', runsPerDay: 10, from: '' },

@@ -6,16 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  compareLastRun,
-  composedRun,
-  findSystemPromptReport,
-  openclaw,
-  readNewestReport,
-  readPersonaInput,
-  RuntimeOptions,
-  SystemPromptReport,
-} from '../../src/core';
+import { compareLastRun, composedRun, findSystemPromptReport, openclaw, readNewestReport, readPersonaInput, RuntimeOptions, SystemPromptReport } from '../../src/core';
 import { readSkills } from '../../src/cli/skills';
 import { runCliAsync } from './helpers';
 
@@ -36,12 +27,12 @@ function copyOf(name: string): string {
   return dir;
 }
 
-describe('the last-run check against OpenClaw 2026.9.6\'s own record', () => {
-  it('the report from the JSON output and from the session store\'s row are the same', () => {
+describe("the last-run check against OpenClaw 2026.9.6's own record", () => {
+  it("the report from the JSON output and from the session store's row are the same", () => {
     for (const name of ['plain', 'cut']) assert.deepStrictEqual(load(name), load(name, 'sqlite-report.json'));
   });
 
-  it('matches the run as it was, every file\'s raw and injected chars and the skills hash', () => {
+  it("matches the run as it was, every file's raw and injected chars and the skills hash", () => {
     for (const name of ['plain', 'cut']) {
       for (const file of ['report.json', 'sqlite-report.json']) {
         const result = compare(path.join(fixtures, name, 'workspace'), load(name, file));
@@ -71,7 +62,10 @@ describe('the last-run check against OpenClaw 2026.9.6\'s own record', () => {
     fs.appendFileSync(path.join(dir, 'IDENTITY.md'), '- Vibe: calm\n');
     const result = compare(dir, load('plain'));
     assert.strictEqual(result.matches, false);
-    assert.deepStrictEqual(result.differences.map((d) => [d.what, d.detail]), [['IDENTITY.md', 'rawChars: run 35, now 48']]);
+    assert.deepStrictEqual(
+      result.differences.map((d) => [d.what, d.detail]),
+      [['IDENTITY.md', 'rawChars: run 35, now 48']],
+    );
     assert.match(result.differences[0].reason, /changed since the run of 2026-12-01 12:00 UTC/);
     assert.match(result.summary, /^differs from OpenClaw's run of 2026-12-01 12:00 UTC: IDENTITY\.md/);
   });
@@ -79,11 +73,17 @@ describe('the last-run check against OpenClaw 2026.9.6\'s own record', () => {
   it('says so when the caps, the files or the skills differ, with the likely reason', () => {
     const dir = path.join(fixtures, 'cut', 'workspace');
     const caps = compare(dir, load('cut'), { maxChars: 10_000 });
-    assert.deepStrictEqual(caps.differences.map((d) => d.what), ['SOUL.md', 'caps']);
+    assert.deepStrictEqual(
+      caps.differences.map((d) => d.what),
+      ['SOUL.md', 'caps'],
+    );
     assert.match(caps.differences[0].detail, /^injectedChars: run 19999, now 9999$/);
     assert.match(caps.differences[1].reason, /another config/);
     const skills = compare(dir, load('cut'), {}, false);
-    assert.deepStrictEqual(skills.differences.map((d) => d.what), ['skills']);
+    assert.deepStrictEqual(
+      skills.differences.map((d) => d.what),
+      ['skills'],
+    );
     assert.match(skills.differences[0].reason, /skills from outside the workspace .*: browser-automation, canvas/);
     const removed = copyOf('plain');
     fs.rmSync(path.join(removed, 'MEMORY.md'));
@@ -95,13 +95,18 @@ describe('the last-run check against OpenClaw 2026.9.6\'s own record', () => {
 
   it('check --json --last-run reports lastRun: {date, session, matches, differences}', async () => {
     const dir = copyOf('cut');
-    const run = async () => JSON.parse((await runCliAsync('check', '--runtime', 'openclaw', '--encoding', 'off', '--json', '--last-run', path.join(fixtures, 'cut', 'report.json'), dir)).out).personas[0].lastRun;
+    const run = async () =>
+      JSON.parse((await runCliAsync('check', '--runtime', 'openclaw', '--encoding', 'off', '--json', '--last-run', path.join(fixtures, 'cut', 'report.json'), dir)).out).personas[0]
+        .lastRun;
     const equal = await run();
     assert.deepStrictEqual([equal.date, equal.session, equal.matches, equal.differences], [new Date(load('cut').generatedAt!).toISOString(), 'agent:cut:main', true, []]);
     fs.appendFileSync(path.join(dir, 'AGENTS.md'), 'One more rule.\n');
     const edited = await run();
     assert.strictEqual(edited.matches, false);
-    assert.deepStrictEqual(edited.differences.map((d: { what: string }) => d.what), ['AGENTS.md']);
+    assert.deepStrictEqual(
+      edited.differences.map((d: { what: string }) => d.what),
+      ['AGENTS.md'],
+    );
     const bad = await runCliAsync('check', '--runtime', 'openclaw', '--last-run', path.join(fixtures, 'run.json'), dir);
     assert.strictEqual(bad.code, 2);
     assert.match(bad.err, /holds no systemPromptReport/);

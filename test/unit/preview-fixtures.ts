@@ -38,9 +38,19 @@ export function handMade(agents: string, soul: string, cap = 200): Composition {
   const files: FileMeasure[] = [];
   let text = PREAMBLE + agentsSection;
   files.push({
-    name: 'AGENTS.md', status: 'sent', text: agents, size: agents.length, cap, effectiveCap: cap, state: 'ok',
-    kept: [{ start: 0, end: agents.length }], dropped: [], keptSize: agents.length, droppedSize: 0,
-    section: agentsSection, offset: PREAMBLE.length,
+    name: 'AGENTS.md',
+    status: 'sent',
+    text: agents,
+    size: agents.length,
+    cap,
+    effectiveCap: cap,
+    state: 'ok',
+    kept: [{ start: 0, end: agents.length }],
+    dropped: [],
+    keptSize: agents.length,
+    droppedSize: 0,
+    section: agentsSection,
+    offset: PREAMBLE.length,
   });
   text += '\n';
   const soulOffset = text.length;
@@ -48,8 +58,19 @@ export function handMade(agents: string, soul: string, cap = 200): Composition {
   if (soul.length <= cap) {
     const section = `## /p/SOUL.md\n${soul}`;
     soulMeasure = {
-      name: 'SOUL.md', status: 'sent', text: soul, size: soul.length, cap, effectiveCap: cap, state: 'ok',
-      kept: [{ start: 0, end: soul.length }], dropped: [], keptSize: soul.length, droppedSize: 0, section, offset: soulOffset,
+      name: 'SOUL.md',
+      status: 'sent',
+      text: soul,
+      size: soul.length,
+      cap,
+      effectiveCap: cap,
+      state: 'ok',
+      kept: [{ start: 0, end: soul.length }],
+      dropped: [],
+      keptSize: soul.length,
+      droppedSize: 0,
+      section,
+      offset: soulOffset,
     };
   } else {
     const budget = cap - 100;
@@ -58,14 +79,34 @@ export function handMade(agents: string, soul: string, cap = 200): Composition {
     const marker = `\n[...truncated, read SOUL.md for full content...]\n…(truncated SOUL.md: kept ${head}+${tail} chars of ${soul.length})…\n`;
     const section = `## /p/SOUL.md\n${soul.slice(0, head)}${marker}${soul.slice(soul.length - tail)}`;
     soulMeasure = {
-      name: 'SOUL.md', status: 'cut', text: soul, size: soul.length, cap, effectiveCap: cap, state: 'over',
-      kept: [{ start: 0, end: head }, { start: soul.length - tail, end: soul.length }],
+      name: 'SOUL.md',
+      status: 'cut',
+      text: soul,
+      size: soul.length,
+      cap,
+      effectiveCap: cap,
+      state: 'over',
+      kept: [
+        { start: 0, end: head },
+        { start: soul.length - tail, end: soul.length },
+      ],
       dropped: [{ start: head, end: soul.length - tail }],
-      keptSize: head + tail, droppedSize: soul.length - head - tail, section, offset: soulOffset,
-      note: `OpenClaw keeps ${head} + ${tail} of ${soul.length} chars`, marker,
+      keptSize: head + tail,
+      droppedSize: soul.length - head - tail,
+      section,
+      offset: soulOffset,
+      note: `OpenClaw keeps ${head} + ${tail} of ${soul.length} chars`,
+      marker,
     };
   }
-  files.push(soulMeasure, nothing('IDENTITY.md', 'absent'), nothing('USER.md', 'absent'), nothing('TOOLS.md', 'notLoaded'), nothing('HEARTBEAT.md', 'notLoaded'), nothing('MEMORY.md', 'dropped'));
+  files.push(
+    soulMeasure,
+    nothing('IDENTITY.md', 'absent'),
+    nothing('USER.md', 'absent'),
+    nothing('TOOLS.md', 'notLoaded'),
+    nothing('HEARTBEAT.md', 'notLoaded'),
+    nothing('MEMORY.md', 'dropped'),
+  );
   text += soulMeasure.section;
   return {
     runtime: 'openclaw',
@@ -138,9 +179,14 @@ export class FakeWebview {
 
   /** The soul as the page holds it: preamble, then each section and its separator. */
   soul(): string {
-    return this.preamble + this.order.map((name) => {
-      const { meta, head, tail } = this.sections.get(name)!;
-      return head + meta.marker + tail + meta.separator;
-    }).join('');
+    return (
+      this.preamble +
+      this.order
+        .map((name) => {
+          const { meta, head, tail } = this.sections.get(name)!;
+          return head + meta.marker + tail + meta.separator;
+        })
+        .join('')
+    );
   }
 }

@@ -2,7 +2,18 @@ import './vscodeL10n';
 import assert from 'node:assert';
 import fc from 'fast-check';
 import fs from 'node:fs';
-import { BOOTSTRAP_ORDER, composeHeartwood, HeartwoodCaps, MAX_FILE_BYTES, reportHeartwood, readPersonaInput, runtimeProfile, SessionKind, toolnexus, utf8Length } from '../../src/core';
+import {
+  BOOTSTRAP_ORDER,
+  composeHeartwood,
+  HeartwoodCaps,
+  MAX_FILE_BYTES,
+  reportHeartwood,
+  readPersonaInput,
+  runtimeProfile,
+  SessionKind,
+  toolnexus,
+  utf8Length,
+} from '../../src/core';
 import { markerIndex, readInPart, SoulBlocks, SoulModel } from '../../src/extension/preview/blocks';
 import { droppedView, heartwoodModel, REVEAL_LIMIT, sizeIn, totalsText } from '../../src/extension/preview/soulModel';
 import { Files, handMade } from './preview-fixtures';
@@ -29,15 +40,24 @@ describe('preview blocks', () => {
     const model = new SoulBlocks().build(composition, 'toolnexus composeSoul', none);
     assert.strictEqual(joined(model), composition.text);
     assert.strictEqual(model.preamble, '');
-    assert.deepStrictEqual(model.sections.map((section) => section.meta.name), ['AGENTS.md', 'SOUL.md', 'HEARTBEAT.md', 'MEMORY.md']);
-    assert.deepStrictEqual(model.sections.map((section) => section.meta.separator), ['\n\n', '\n\n', '\n\n', '']);
+    assert.deepStrictEqual(
+      model.sections.map((section) => section.meta.name),
+      ['AGENTS.md', 'SOUL.md', 'HEARTBEAT.md', 'MEMORY.md'],
+    );
+    assert.deepStrictEqual(
+      model.sections.map((section) => section.meta.separator),
+      ['\n\n', '\n\n', '\n\n', ''],
+    );
     assert.strictEqual(model.totals.bytes, utf8Length(composition.text));
     assert.strictEqual(model.totals.text, totalsText(utf8Length(composition.text), 4));
     assert.strictEqual(model.totals.runtimeText, `toolnexus composeSoul: ${utf8Length(composition.text)} bytes`);
     assert.deepStrictEqual(model.totals.unsent, [{ status: 'absent', label: 'Not in the soul (missing):', names: ['IDENTITY.md', 'USER.md', 'TOOLS.md'] }]);
     const soul = model.sections[1].meta;
     assert.strictEqual(soul.sizeText, `${'  You are Ava.\n'.length} bytes · <0.1 % of 2 MB`);
-    assert.deepStrictEqual({ status: soul.status, state: soul.state, cut: soul.cut, marker: soul.marker, cutText: soul.cutText }, { status: 'sent', state: 'ok', cut: false, marker: '', cutText: '' });
+    assert.deepStrictEqual(
+      { status: soul.status, state: soul.state, cut: soul.cut, marker: soul.marker, cutText: soul.cutText },
+      { status: 'sent', state: 'ok', cut: false, marker: '', cutText: '' },
+    );
   });
 
   it('put the toolnexus notice of a file over 2 MB between its head and an empty tail, and say where the cut is', () => {
@@ -124,16 +144,20 @@ describe('preview blocks', () => {
 
   it('still concatenate exactly when a large text reuses the separators it read before (property)', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom(...BOOTSTRAP_ORDER), fc.string({ maxLength: 40 })), fc.array(fc.tuple(fc.constantFrom(...BOOTSTRAP_ORDER), fc.option(fc.string({ maxLength: 40 }))), { maxLength: 12 }), (initial, edits) => {
-        const files = new Files({ ...initial });
-        // A threshold of 0: every text counts as large, so the cached layout is used.
-        const blocks = new SoulBlocks(0);
-        for (const [name, text] of [[BOOTSTRAP_ORDER[0], initial[BOOTSTRAP_ORDER[0]] ?? null] as const, ...edits]) {
-          files.texts[name] = text ?? undefined;
-          const composition = files.compose();
-          assert.strictEqual(joined(blocks.build(composition, 'toolnexus', none)), composition.text);
-        }
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom(...BOOTSTRAP_ORDER), fc.string({ maxLength: 40 })),
+        fc.array(fc.tuple(fc.constantFrom(...BOOTSTRAP_ORDER), fc.option(fc.string({ maxLength: 40 }))), { maxLength: 12 }),
+        (initial, edits) => {
+          const files = new Files({ ...initial });
+          // A threshold of 0: every text counts as large, so the cached layout is used.
+          const blocks = new SoulBlocks(0);
+          for (const [name, text] of [[BOOTSTRAP_ORDER[0], initial[BOOTSTRAP_ORDER[0]] ?? null] as const, ...edits]) {
+            files.texts[name] = text ?? undefined;
+            const composition = files.compose();
+            assert.strictEqual(joined(blocks.build(composition, 'toolnexus', none)), composition.text);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -177,7 +201,13 @@ describe('preview: dropped text', () => {
     const fuller = new SoulBlocks().build(composition, 'toolnexus', () => true, new Map([['MEMORY.md', memory.slice(0, MAX_FILE_BYTES + 100_000)]])).sections[0].dropped!;
     assert.strictEqual(fuller.text, memory.slice(MAX_FILE_BYTES, MAX_FILE_BYTES + REVEAL_LIMIT));
     assert.strictEqual(fuller.moreText, `… ${(bytes.byteLength - MAX_FILE_BYTES - REVEAL_LIMIT).toLocaleString('en-US')} more bytes`);
-    assert.ok(!readInPart(new Files({ 'MEMORY.md': memory }).compose().files.find((candidate) => candidate.name === 'MEMORY.md')!, composition), 'an editor’s whole text is not read in part');
+    assert.ok(
+      !readInPart(
+        new Files({ 'MEMORY.md': memory }).compose().files.find((candidate) => candidate.name === 'MEMORY.md')!,
+        composition,
+      ),
+      'an editor’s whole text is not read in part',
+    );
   });
 
   it('never splits a surrogate pair at the bound', () => {
@@ -187,7 +217,10 @@ describe('preview: dropped text', () => {
   });
 
   it('measures in each runtime unit', () => {
-    assert.deepStrictEqual((['bytes', 'chars', 'codepoints'] as const).map((unit) => sizeIn(unit, 'aé😀')), [7, 4, 3]);
+    assert.deepStrictEqual(
+      (['bytes', 'chars', 'codepoints'] as const).map((unit) => sizeIn(unit, 'aé😀')),
+      [7, 4, 3],
+    );
   });
 });
 

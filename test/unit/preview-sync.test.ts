@@ -84,7 +84,10 @@ describe('preview sync: messages', () => {
     const { text } = files.compose();
     assert.strictEqual(session.page.soul(), text);
     assert.strictEqual(session.page.totals!.bytes, utf8Length(text));
-    assert.deepStrictEqual(session.page.totals!.unsent.map((group) => group.names), [['IDENTITY.md', 'USER.md', 'TOOLS.md', 'HEARTBEAT.md']]);
+    assert.deepStrictEqual(
+      session.page.totals!.unsent.map((group) => group.names),
+      [['IDENTITY.md', 'USER.md', 'TOOLS.md', 'HEARTBEAT.md']],
+    );
     assert.strictEqual(session.page.totals!.text, `Soul: ${utf8Length(text)} bytes (${utf8Length(text)} B) · 3 files`);
   });
 
@@ -241,22 +244,26 @@ describe('preview sync: messages', () => {
 
   it('keeps a middle cut’s page equal to the runtime text over any run of edits (property)', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 150, maxLength: 400 }), fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat({ max: 4 }), fc.string({ maxLength: 4 })), { maxLength: 15 }), (initial, edits) => {
-        let soul = initial;
-        const session = new Session();
-        session.revealed.add('SOUL.md');
-        session.render(handMade('a', soul));
-        for (const [where, deleteCount, insert] of edits) {
-          const start = Math.floor(where * soul.length);
-          soul = soul.slice(0, start) + insert + soul.slice(start + deleteCount);
-          const composition = handMade('a', soul);
-          session.pass(composition);
-          assert.strictEqual(session.page.soul(), composition.text);
-          const cut = composition.files[1];
-          const shown = session.page.sections.get('SOUL.md')!.dropped;
-          assert.strictEqual(shown?.text, cut.dropped.length ? cut.text.slice(cut.dropped[0].start, cut.dropped[0].end) : undefined);
-        }
-      }),
+      fc.property(
+        fc.string({ minLength: 150, maxLength: 400 }),
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat({ max: 4 }), fc.string({ maxLength: 4 })), { maxLength: 15 }),
+        (initial, edits) => {
+          let soul = initial;
+          const session = new Session();
+          session.revealed.add('SOUL.md');
+          session.render(handMade('a', soul));
+          for (const [where, deleteCount, insert] of edits) {
+            const start = Math.floor(where * soul.length);
+            soul = soul.slice(0, start) + insert + soul.slice(start + deleteCount);
+            const composition = handMade('a', soul);
+            session.pass(composition);
+            assert.strictEqual(session.page.soul(), composition.text);
+            const cut = composition.files[1];
+            const shown = session.page.sections.get('SOUL.md')!.dropped;
+            assert.strictEqual(shown?.text, cut.dropped.length ? cut.text.slice(cut.dropped[0].start, cut.dropped[0].end) : undefined);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -1,14 +1,6 @@
 import assert from 'node:assert';
 import fc from 'fast-check';
-import {
-  capState,
-  composeSection,
-  MAX_FILE_BYTES,
-  miscasedBootstrapName,
-  reportFile,
-  reportPersona,
-  TRUNCATION_NOTICE,
-} from '../../src/core';
+import { capState, composeSection, MAX_FILE_BYTES, miscasedBootstrapName, reportFile, reportPersona, TRUNCATION_NOTICE } from '../../src/core';
 
 const CAP = MAX_FILE_BYTES;
 

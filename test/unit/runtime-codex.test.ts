@@ -54,7 +54,10 @@ describe('codex runtime profile', () => {
   });
 
   it('has a committed tree for every fixture case, and copies them where no .git lies above', () => {
-    const folders = fs.readdirSync(FIXTURES, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const folders = fs
+      .readdirSync(FIXTURES, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     assert.deepStrictEqual(folders.sort(), cases.map((item) => item.name).sort());
     assert.ok(cases.length >= 15);
     for (const copy of copies.values()) assert.ok(noMarkerAbove(copy), `${copy} has a .git above it`);
@@ -85,9 +88,15 @@ describe('codex runtime profile', () => {
         assert.ok(Buffer.from(ref.text).equals(expected(item)), 'reference and expected.txt differ: run make.ts');
         const composition = codex.compose(readPersonaInput(cwdOf(item), codex), { workspacePath: label, totalMaxChars: item.maxBytes });
         for (const doc of ref.docs) assertDocMatches(composition, doc);
-        assert.strictEqual(composition.total.size, ref.docs.reduce((sum, doc) => sum + doc.spent, 0));
+        assert.strictEqual(
+          composition.total.size,
+          ref.docs.reduce((sum, doc) => sum + doc.spent, 0),
+        );
         assert.strictEqual(composition.total.cap, item.maxBytes ?? 32_768);
-        assert.deepStrictEqual(composition.found, ref.docs.filter((doc) => !doc.skipped).map((doc) => doc.name));
+        assert.deepStrictEqual(
+          composition.found,
+          ref.docs.filter((doc) => !doc.skipped).map((doc) => doc.name),
+        );
       });
     }
   });
@@ -99,7 +108,10 @@ describe('codex runtime profile', () => {
     };
 
     it('wraps the docs as the user message, root first, joined by a blank line', () => {
-      assert.strictEqual(compose('chain-3').text, '# AGENTS.md instructions for /w\n\n<INSTRUCTIONS>\n# Root\nroot rules\n\n\n# A\nmiddle rules\n\n\n# B\npersona rules\n\n</INSTRUCTIONS>');
+      assert.strictEqual(
+        compose('chain-3').text,
+        '# AGENTS.md instructions for /w\n\n<INSTRUCTIONS>\n# Root\nroot rules\n\n\n# A\nmiddle rules\n\n\n# B\npersona rules\n\n</INSTRUCTIONS>',
+      );
       assert.strictEqual(compose('small-budget').text, '# AGENTS.md instructions for /w\n\n<INSTRUCTIONS>\nroot\n\nabc\n</INSTRUCTIONS>');
     });
 
@@ -121,17 +133,23 @@ describe('codex runtime profile', () => {
 
     it('spends one budget across the chain and drops what comes after it is spent', () => {
       const across = compose('budget-across-chain');
-      assert.deepStrictEqual(across.files.slice(0, 3).map((file) => [file.name, file.status, file.effectiveCap, file.keptSize]), [
-        ['../../AGENTS.md', 'sent', 32_768, 20_000],
-        ['../AGENTS.md', 'sent', 12_768, 12_000],
-        ['AGENTS.md', 'cut', 768, 768],
-      ]);
+      assert.deepStrictEqual(
+        across.files.slice(0, 3).map((file) => [file.name, file.status, file.effectiveCap, file.keptSize]),
+        [
+          ['../../AGENTS.md', 'sent', 32_768, 20_000],
+          ['../AGENTS.md', 'sent', 12_768, 12_000],
+          ['AGENTS.md', 'cut', 768, 768],
+        ],
+      );
       assert.deepStrictEqual(across.total, { size: 32_768, cap: 32_768, state: 'over' });
       const spent = compose('budget-spent');
-      assert.deepStrictEqual(spent.files.slice(1, 3).map((file) => [file.name, file.status, file.note]), [
-        ['../AGENTS.md', 'dropped', 'the 32,768-byte budget is spent before it'],
-        ['AGENTS.md', 'dropped', 'the 32,768-byte budget is spent before it'],
-      ]);
+      assert.deepStrictEqual(
+        spent.files.slice(1, 3).map((file) => [file.name, file.status, file.note]),
+        [
+          ['../AGENTS.md', 'dropped', 'the 32,768-byte budget is spent before it'],
+          ['AGENTS.md', 'dropped', 'the 32,768-byte budget is spent before it'],
+        ],
+      );
     });
 
     it('names what it passes over: a shadowed AGENTS.md, a folder, the persona files', () => {
@@ -165,14 +183,15 @@ describe('codex runtime profile', () => {
   });
 
   describe('filesToRead', () => {
-    it('walks up to the first folder holding .git and lists each folder\'s two names, root first', () => {
-      assert.deepStrictEqual(codex.filesToRead('/x/y/z', (relative) => relative === '../.git' || relative === '../../.git'), [
-        '../AGENTS.override.md',
-        '../AGENTS.md',
-        'AGENTS.override.md',
-        'AGENTS.md',
-      ]);
-      assert.deepStrictEqual(codex.filesToRead('/x/y', () => false), ['AGENTS.override.md', 'AGENTS.md']);
+    it("walks up to the first folder holding .git and lists each folder's two names, root first", () => {
+      assert.deepStrictEqual(
+        codex.filesToRead('/x/y/z', (relative) => relative === '../.git' || relative === '../../.git'),
+        ['../AGENTS.override.md', '../AGENTS.md', 'AGENTS.override.md', 'AGENTS.md'],
+      );
+      assert.deepStrictEqual(
+        codex.filesToRead('/x/y', () => false),
+        ['AGENTS.override.md', 'AGENTS.md'],
+      );
       const asked: string[] = [];
       codex.filesToRead('C:\\x\\y', (relative) => (asked.push(relative), false));
       assert.deepStrictEqual(asked, ['.git', '../.git', '../../.git']);
@@ -208,7 +227,9 @@ describe('codex runtime profile', () => {
     it('exits 1 when a doc is dropped whole because the budget is spent', async () => {
       const { code, out } = await runAsync('check', '--json', '--runtime', 'codex', cwd('budget-spent'));
       assert.strictEqual(code, 1);
-      const statuses = JSON.parse(out.toString('utf8')).personas[0].files.slice(0, 3).map((file: { status: string }) => file.status);
+      const statuses = JSON.parse(out.toString('utf8'))
+        .personas[0].files.slice(0, 3)
+        .map((file: { status: string }) => file.status);
       assert.deepStrictEqual(statuses, ['cut', 'dropped', 'dropped']);
     });
   });

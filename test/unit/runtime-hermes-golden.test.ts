@@ -11,7 +11,7 @@ function expected(name: string): { soul: string | null; context: string } {
   return JSON.parse(fs.readFileSync(path.join(FIXTURES, `${name}.expected.json`), 'utf8')) as { soul: string | null; context: string };
 }
 
-describe('hermes runtime: golden outputs of Hermes 0.21.3\'s own functions', () => {
+describe("hermes runtime: golden outputs of Hermes 0.21.3's own functions", () => {
   it('has at least 30 cases, each with its expected output', () => {
     assert.ok(cases.length >= 30);
     for (const item of cases) assert.ok(fs.existsSync(path.join(FIXTURES, `${item.name}.expected.json`)), item.name);
@@ -24,7 +24,8 @@ describe('hermes runtime: golden outputs of Hermes 0.21.3\'s own functions', () 
       const want = [golden.soul ?? HERMES_DEFAULT_IDENTITY, golden.context].filter((part) => part !== '').join('\n\n');
       assert.strictEqual(composition.text, want);
       // Every section sent is where its offset says.
-      for (const file of composition.files) if (file.offset >= 0) assert.strictEqual(composition.text.slice(file.offset, file.offset + file.section.length), file.section, file.name);
+      for (const file of composition.files)
+        if (file.offset >= 0) assert.strictEqual(composition.text.slice(file.offset, file.offset + file.section.length), file.section, file.name);
     });
   }
 });

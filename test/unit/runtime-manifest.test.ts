@@ -20,7 +20,10 @@ describe('runtimes in the manifest', () => {
   });
 
   it('each runtime has its description in package.nls.json, naming the runtime', () => {
-    assert.deepStrictEqual(setting.enumDescriptions, RUNTIME_IDS.map((id) => `%config.runtime.${id}%`));
+    assert.deepStrictEqual(
+      setting.enumDescriptions,
+      RUNTIME_IDS.map((id) => `%config.runtime.${id}%`),
+    );
     for (const id of RUNTIME_IDS) {
       const text = nls[`config.runtime.${id}`] as string | undefined;
       assert.ok(text && text.length > 20, `config.runtime.${id} is described`);

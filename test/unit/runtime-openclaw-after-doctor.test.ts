@@ -41,13 +41,19 @@ describe('the persona after openclaw doctor --fix', () => {
     assert.ok(summary.cutChars > 0 && summary.cutChars === after.droppedSize);
     // The input is left as it was: nothing is written, nothing replaced.
     assert.strictEqual(input.files.has('TOOLS.md'), true);
-    assert.deepStrictEqual(preview.changed.map((change) => [change.name, change.before?.status, change.after.status]), [['AGENTS.md', 'sent', 'cut']]);
+    assert.deepStrictEqual(
+      preview.changed.map((change) => [change.name, change.before?.status, change.after.status]),
+      [['AGENTS.md', 'sent', 'cut']],
+    );
   });
 
   it('merges memory.md into MEMORY.md with the archive path under ~, and moves HEARTBEAT.md out', () => {
     const input = persona({ 'MEMORY.md': text('# MEMORY\n'), 'memory.md': text('old fact\n'), 'HEARTBEAT.md': text('# Heartbeat\n') });
     const preview = openclawAfterDoctor(input, { openclawRelease: '2026.8.2' }, { at: new Date('2026-12-02T05:52:47.049Z'), home: '/home/ana' })!;
-    assert.deepStrictEqual(preview.moves.map((move) => move.file), ['HEARTBEAT.md', 'memory.md']);
+    assert.deepStrictEqual(
+      preview.moves.map((move) => move.file),
+      ['HEARTBEAT.md', 'memory.md'],
+    );
     const memory = preview.composition.files.find((file) => file.name === 'MEMORY.md')!;
     assert.match(memory.text, /archived=~\/persona\/\.openclaw-repair\/root-memory\/2026-12-02T05-52-47-049Z\/memory\.md -->\n/);
     assert.ok(preview.composition.text.includes('old fact'));
@@ -58,7 +64,10 @@ describe('the persona after openclaw doctor --fix', () => {
   it('leaves a lone memory.md, and a TOOLS.md behind a link, as they are', () => {
     const link: FileContent = { kind: 'text', text: tools, symlink: true, linkTarget: 'notes/TOOLS.md' };
     const preview = openclawAfterDoctor(persona({ 'AGENTS.md': text('# A\n'), 'memory.md': text('x\n'), 'TOOLS.md': link }), { openclawRelease: '2026.9.6' })!;
-    assert.deepStrictEqual(preview.moves, [{ file: 'memory.md', outcome: 'left as it is' }, { file: 'TOOLS.md', outcome: 'left as it is' }]);
+    assert.deepStrictEqual(preview.moves, [
+      { file: 'memory.md', outcome: 'left as it is' },
+      { file: 'TOOLS.md', outcome: 'left as it is' },
+    ]);
     assert.deepStrictEqual(preview.changed, []);
     assert.strictEqual(preview.input.files.get('TOOLS.md'), link);
   });

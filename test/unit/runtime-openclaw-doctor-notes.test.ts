@@ -5,8 +5,8 @@ const compose = (files: Record<string, string>, openclawRelease = '2026.9.6') =>
   openclaw.compose({ dir: '/w', files: new Map(Object.entries(files).map(([name, text]) => [name, { kind: 'text' as const, text }])) }, { openclawRelease });
 const file = (files: Record<string, string>, name: string, release?: string): FileMeasure => compose(files, release).files.find((measure) => measure.name === name)!;
 
-describe('OpenClaw\'s own numbers: the size it reports and doctor\'s near-limit line', () => {
-  it('a file\'s size is its text without trailing white space, the number the cap message states', () => {
+describe("OpenClaw's own numbers: the size it reports and doctor's near-limit line", () => {
+  it("a file's size is its text without trailing white space, the number the cap message states", () => {
     const soul = file({ 'SOUL.md': `${'a'.repeat(33_063)}\n` }, 'SOUL.md');
     assert.strictEqual(soul.size, 33_063);
     assert.match(soul.note!, /of 33,063 chars$/);

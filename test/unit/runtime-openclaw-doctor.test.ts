@@ -10,7 +10,7 @@ interface DoctorCase {
 
 const golden = require('../fixtures/openclaw-doctor/tools-md.expected.json') as { release: string; outputs: DoctorCase[] };
 
-describe('the TOOLS.md migration of openclaw doctor --fix, against openclaw@2026.9.6 doctor\'s own output', () => {
+describe("the TOOLS.md migration of openclaw doctor --fix, against openclaw@2026.9.6 doctor's own output", () => {
   it('has the cases', () => assert.ok(golden.outputs.length >= 15));
   for (const c of golden.outputs) {
     it(c.name, () => assert.strictEqual(agentsAfterToolsMigration(c.agents, c.tools), c.after));
@@ -27,7 +27,7 @@ interface WorkspaceCase {
 
 const workspaces = require('../fixtures/openclaw-doctor/workspace.expected.json') as { release: string; workspaces: WorkspaceCase[] };
 
-describe('the three workspace moves of openclaw doctor --fix, against openclaw@2026.9.6 doctor\'s own run', () => {
+describe("the three workspace moves of openclaw doctor --fix, against openclaw@2026.9.6 doctor's own run", () => {
   it('has the cases: heartbeat only, memory.md only, both memory files, all three with TOOLS.md', () => {
     const names = workspaces.workspaces.map((c) => c.name);
     for (const name of ['heartbeat-only', 'memory-lowercase-only', 'both-memory-files', 'all-three-with-tools']) assert.ok(names.includes(name), name);
@@ -39,7 +39,12 @@ describe('the three workspace moves of openclaw doctor --fix, against openclaw@2
       assert.deepStrictEqual(kept, c.after);
       // Doctor moves HEARTBEAT.md's text unchanged; the move is named for every file it touches.
       if (c.heartbeatScratch !== undefined) assert.strictEqual(c.heartbeatScratch, c.before['HEARTBEAT.md']);
-      assert.deepStrictEqual(moves.map((move) => move.file).sort(), Object.keys(c.before).filter((name) => ['TOOLS.md', 'HEARTBEAT.md', 'memory.md'].includes(name)).sort());
+      assert.deepStrictEqual(
+        moves.map((move) => move.file).sort(),
+        Object.keys(c.before)
+          .filter((name) => ['TOOLS.md', 'HEARTBEAT.md', 'memory.md'].includes(name))
+          .sort(),
+      );
     });
   }
   it('names the archive as doctor does, under ~ in the home folder', () => {

@@ -75,7 +75,10 @@ describe('OpenClaw profile: what each file keeps and drops', () => {
     assert.strictEqual(measure.cap, 20_000);
     assert.strictEqual(measure.note, 'OpenClaw keeps 14,920 + 4,973 of 33,071 chars');
     assert.strictEqual(measure.marker, '\n\n[...truncated, read SOUL.md for full content...]\n…(truncated SOUL.md: kept 14920+4973 chars of 33071)…\n\n');
-    assert.deepStrictEqual(measure.kept, [{ start: 0, end: 14_920 }, { start: 33_071 - 4_973, end: 33_071 }]);
+    assert.deepStrictEqual(measure.kept, [
+      { start: 0, end: 14_920 },
+      { start: 33_071 - 4_973, end: 33_071 },
+    ]);
     assert.deepStrictEqual(measure.dropped, [{ start: 14_920, end: 33_071 - 4_973 }]);
     assert.strictEqual(measure.keptSize, 14_920 + 4_973);
     assert.strictEqual(measure.droppedSize, 33_071 - 14_920 - 4_973);
@@ -87,14 +90,21 @@ describe('OpenClaw profile: what each file keeps and drops', () => {
   });
 
   it('states the numbers of the marker in the note of every cut, compact marker and policy digest alike', () => {
-    for (const [name, cap] of [['SOUL.md', 100], ['SOUL.md', 500], ['AGENTS.md', 900], ['MEMORY.md', 40]] as const) {
+    for (const [name, cap] of [
+      ['SOUL.md', 100],
+      ['SOUL.md', 500],
+      ['AGENTS.md', 900],
+      ['MEMORY.md', 40],
+    ] as const) {
       const body = Array.from({ length: 400 }, (_, i) => (i % 5 === 0 ? `- rule ${i}: never guess` : `line ${i} 😀 of prose`)).join('\n');
       const measure = file(composeTexts({ [name]: body }, { maxChars: cap }), name);
       assert.strictEqual(measure.status, 'cut', `${name} at ${cap}`);
       const marker = /kept (\d+)(?:\+policy (\d+))?\+(\d+) chars of (\d+)/.exec(measure.marker!) ?? /\[…truncated (\d+)()\+(\d+)\/(\d+)\]/.exec(measure.marker!);
       assert.ok(marker, measure.marker);
       const [, head, policy, tail, total] = marker;
-      const shown = [head, ...(policy ? [`policy ${policy}`] : []), tail].map((n) => (/^\d+$/.test(n) ? Number(n).toLocaleString('en-US') : n.replace(/\d+/, (d) => Number(d).toLocaleString('en-US'))));
+      const shown = [head, ...(policy ? [`policy ${policy}`] : []), tail].map((n) =>
+        /^\d+$/.test(n) ? Number(n).toLocaleString('en-US') : n.replace(/\d+/, (d) => Number(d).toLocaleString('en-US')),
+      );
       assert.strictEqual(measure.note, `OpenClaw keeps ${shown.join(' + ')} of ${Number(total).toLocaleString('en-US')} chars`);
       assert.ok(measure.section.length - measure.section.indexOf('\n') - 1 <= cap);
     }
@@ -162,7 +172,7 @@ describe('OpenClaw profile: what each file keeps and drops', () => {
     assert.strictEqual(file(exactly, 'SOUL.md').status, 'cut');
   });
 
-  it('sends Node\'s message for an open error, with the path OpenClaw opens, and refuses symbolic links', () => {
+  it("sends Node's message for an open error, with the path OpenClaw opens, and refuses symbolic links", () => {
     const files = new Map<string, FileContent>([
       ['SOUL.md', { kind: 'unreadable', reason: 'EACCES' }],
       ['IDENTITY.md', { kind: 'unreadable', reason: 'ESOMETHING' }],
@@ -217,20 +227,34 @@ describe('OpenClaw cut: properties', () => {
   it('keeps every composition self-consistent for any files and caps', () => {
     const names = fc.constantFrom('AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'USER.md', 'MEMORY.md', 'TOOLS.md');
     fc.assert(
-      fc.property(fc.dictionary(names, body), fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 1500 }), fc.constantFrom('main', 'subagent', 'cron'), (files, maxChars, totalMaxChars, session) => {
-        const composition = composeTexts(files, { maxChars, totalMaxChars, session });
-        assertConsistent(composition);
-        for (const measure of composition.files) {
-          if (measure.status === 'cut') assert.ok(measure.section.length - measure.section.indexOf('\n') - 1 <= measure.effectiveCap!);
-        }
-      }),
+      fc.property(
+        fc.dictionary(names, body),
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 1, max: 1500 }),
+        fc.constantFrom('main', 'subagent', 'cron'),
+        (files, maxChars, totalMaxChars, session) => {
+          const composition = composeTexts(files, { maxChars, totalMaxChars, session });
+          assertConsistent(composition);
+          for (const measure of composition.files) {
+            if (measure.status === 'cut') assert.ok(measure.section.length - measure.section.indexOf('\n') - 1 <= measure.effectiveCap!);
+          }
+        },
+      ),
     );
   });
 });
 
 describe('OpenClaw config and CLI', () => {
   it('reads caps from agents.defaults and per-agent overrides, as OpenClaw resolves them', () => {
-    const config = JSON.stringify({ agents: { defaults: { bootstrapMaxChars: 5000.7, bootstrapTotalMaxChars: 9000 }, list: [{ id: 'Work', bootstrapMaxChars: 700 }, { id: 'odd', bootstrapMaxChars: 0 }] } });
+    const config = JSON.stringify({
+      agents: {
+        defaults: { bootstrapMaxChars: 5000.7, bootstrapTotalMaxChars: 9000 },
+        list: [
+          { id: 'Work', bootstrapMaxChars: 700 },
+          { id: 'odd', bootstrapMaxChars: 0 },
+        ],
+      },
+    });
     assert.deepStrictEqual(parseOpenClawConfig(config), { maxChars: 5000, totalMaxChars: 9000 });
     assert.deepStrictEqual(parseOpenClawConfig(config, 'work'), { maxChars: 700, totalMaxChars: 9000 });
     // A value the agent sets but that is not valid hides the default: OpenClaw falls back to 20,000.
@@ -240,7 +264,10 @@ describe('OpenClaw config and CLI', () => {
   });
 
   it('rejects a malformed config with one line naming the file', () => {
-    assert.throws(() => parseOpenClawConfig('{agents: ', 'main', 'a.json'), (error: Error) => /^a\.json: not valid JSON5 \(.+\)$/.test(error.message) && !error.message.includes('\n'));
+    assert.throws(
+      () => parseOpenClawConfig('{agents: ', 'main', 'a.json'),
+      (error: Error) => /^a\.json: not valid JSON5 \(.+\)$/.test(error.message) && !error.message.includes('\n'),
+    );
     assert.throws(() => parseOpenClawConfig('[1]', 'main', 'b.json'), /^Error: b\.json: expected an object at the top, not an array$/);
   });
 
@@ -262,14 +289,17 @@ describe('OpenClaw config and CLI', () => {
     }
   });
 
-  it('compose without --workspace-path heads each file with DIR\'s absolute path', () => {
+  it("compose without --workspace-path heads each file with DIR's absolute path", () => {
     const dir = personaFolder({ 'AGENTS.md': 'rules' });
     const relative = path.relative(process.cwd(), dir);
     const { code, out } = run('compose', '--runtime', 'openclaw', relative);
     assert.strictEqual(code, 0);
     // A missing SOUL.md still gets its hint line: its marker is in the block.
     const hint = 'SOUL.md: persona/tone. Follow it unless higher-priority instructions override.';
-    assert.strictEqual(out, `# Project Context\nLoaded project context:\n${hint}\n## ${dir}/AGENTS.md\nrules\n## ${dir}/SOUL.md\n[MISSING] Expected at: ${dir}/SOUL.md\n## ${dir}/IDENTITY.md\n[MISSING] Expected at: ${dir}/IDENTITY.md`);
+    assert.strictEqual(
+      out,
+      `# Project Context\nLoaded project context:\n${hint}\n## ${dir}/AGENTS.md\nrules\n## ${dir}/SOUL.md\n[MISSING] Expected at: ${dir}/SOUL.md\n## ${dir}/IDENTITY.md\n[MISSING] Expected at: ${dir}/IDENTITY.md`,
+    );
   });
 
   it('check --runtime openclaw exits 1 when a file is cut and reports chars, cap, kept and dropped', async () => {

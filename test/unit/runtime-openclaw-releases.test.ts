@@ -42,7 +42,8 @@ describe('OpenClaw profile against the golden outputs of each release', () => {
           assert.strictEqual(err, '', release);
           assert.strictEqual(code, 0, release);
           // Byte for byte: a lone surrogate in the text is written as U+FFFD, on both sides.
-          if (!out.equals(Buffer.from(expected, 'utf8'))) differing.push(`${release} differs at ${firstDifference(out.toString('utf8'), Buffer.from(expected, 'utf8').toString('utf8'))}`);
+          if (!out.equals(Buffer.from(expected, 'utf8')))
+            differing.push(`${release} differs at ${firstDifference(out.toString('utf8'), Buffer.from(expected, 'utf8').toString('utf8'))}`);
         }
         assert.deepStrictEqual(differing, []);
       } finally {
@@ -102,7 +103,10 @@ describe('OpenClaw releases', () => {
 
   it('refuses a text that is no release number, in one line', () => {
     for (const bad of ['latest', '2026.7', '7.35', '2026.7.35.1', '']) {
-      assert.throws(() => resolveOpenClawRelease(bad), (error: Error) => /^not an OpenClaw release: '.*' \(expected one like 2026\.9\.6\)$/.test(error.message));
+      assert.throws(
+        () => resolveOpenClawRelease(bad),
+        (error: Error) => /^not an OpenClaw release: '.*' \(expected one like 2026\.9\.6\)$/.test(error.message),
+      );
     }
   });
 });

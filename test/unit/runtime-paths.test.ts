@@ -7,7 +7,13 @@ import { personaFolder, runCli } from './helpers';
 const text = (value: string): FileContent => ({ kind: 'text', text: value });
 
 function headings(runtime: 'openclaw' | 'codex', dir: string, workspacePath?: string): string[] {
-  const input = { dir, files: new Map([['SOUL.md', text('Calm.')], ['AGENTS.md', text('Rules.')]]) };
+  const input = {
+    dir,
+    files: new Map([
+      ['SOUL.md', text('Calm.')],
+      ['AGENTS.md', text('Rules.')],
+    ]),
+  };
   const composed = runtimeProfile(runtime).compose(input, { workspacePath });
   return composed.text.split('\n').filter((line) => /^## .*SOUL\.md$|^# AGENTS\.md instructions for /.test(line));
 }
@@ -32,6 +38,14 @@ describe('the folder in a runtime’s headings', () => {
       const core = headings('openclaw', '/elsewhere', workspacePath)[0];
       assert.strictEqual(core.startsWith('## /elsewhere'), !isAbsoluteWorkspacePath(workspacePath), core);
     }
-    assert.deepStrictEqual(['/srv/ava', 'C:\\x', 'c:/x', '\\\\server\\share', 'agents/ava', '~/agent', 'C:agent'].map(isAbsoluteWorkspacePath), [true, true, true, true, false, false, false]);
+    assert.deepStrictEqual(['/srv/ava', 'C:\\x', 'c:/x', '\\\\server\\share', 'agents/ava', '~/agent', 'C:agent'].map(isAbsoluteWorkspacePath), [
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -57,7 +57,10 @@ describe('zeroclaw runtime profile', () => {
   });
 
   it('has a committed folder for every fixture case and no other', () => {
-    const folders = fs.readdirSync(FIXTURES, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const folders = fs
+      .readdirSync(FIXTURES, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     assert.deepStrictEqual(folders.sort(), cases.map((item) => item.name).sort());
     assert.ok(cases.length >= 15);
   });
@@ -83,7 +86,7 @@ describe('zeroclaw runtime profile', () => {
   });
 
   describe('by hand, from the Rust source', () => {
-    it('ends the block with the last file\'s blank line and leaves HEARTBEAT.md out', () => {
+    it("ends the block with the last file's blank line and leaves HEARTBEAT.md out", () => {
       const text = expected('basic').toString('utf8');
       assert.ok(text.startsWith(ZEROCLAW_HEADING));
       assert.ok(text.endsWith('### MEMORY.md\n\nMet on Monday.\n\n'));
@@ -190,7 +193,10 @@ describe('zeroclaw runtime profile', () => {
       const dir = personaFolder({ 'SOUL.md': Buffer.from(text) });
       const saved = composeDir(dir);
       const buffer = zeroclaw.compose({ dir, files: new Map([['SOUL.md', { kind: 'text', text } as FileContent]]) });
-      assert.strictEqual(buffer.text.replace(/### (TOOLS|AGENTS|IDENTITY|USER|MEMORY)\.md\n\n\[File not found: \1\.md\]\n\n/g, ''), ZEROCLAW_HEADING + '### SOUL.md\n\n\uFEFF  Ava \uFFFD speaks\n\n');
+      assert.strictEqual(
+        buffer.text.replace(/### (TOOLS|AGENTS|IDENTITY|USER|MEMORY)\.md\n\n\[File not found: \1\.md\]\n\n/g, ''),
+        ZEROCLAW_HEADING + '### SOUL.md\n\n\uFEFF  Ava \uFFFD speaks\n\n',
+      );
       assert.strictEqual(buffer.text, saved.text);
     });
 
@@ -226,7 +232,10 @@ describe('zeroclaw runtime profile', () => {
       fc.property(fc.dictionary(fc.constantFrom(...names), entry), fc.integer({ min: 0, max: 12 }), (record, maxChars) => {
         const files = new Map(Object.entries(record));
         const entries = new Map<string, ReferenceEntry>(
-          [...files].map(([name, content]) => [name, content.kind === 'unreadable' ? 'directory' : content.kind === 'text' ? Buffer.from(content.text) : Buffer.from(content.bytes)]),
+          [...files].map(([name, content]) => [
+            name,
+            content.kind === 'unreadable' ? 'directory' : content.kind === 'text' ? Buffer.from(content.text) : Buffer.from(content.bytes),
+          ]),
         );
         const composition = zeroclaw.compose({ dir: '/p', files }, { maxChars });
         const ref = zeroclawReference(entries, maxChars);

@@ -21,13 +21,19 @@ describe('Secrets: the bundles', function () {
   it('dist/secrets.js: secretlint in, its profiler and debug logger no-ops', async () => {
     const { code, inputs } = await bundle(secretsBuild());
     assert.ok(inputs.some((input) => input.includes('secretlint-rule-preset-recommend')));
-    assert.deepStrictEqual(inputs.filter((input) => /node_modules[\\/](@secretlint[\\/]profiler|debug)[\\/]/.test(input)), []);
+    assert.deepStrictEqual(
+      inputs.filter((input) => /node_modules[\\/](@secretlint[\\/]profiler|debug)[\\/]/.test(input)),
+      [],
+    );
     assert.doesNotMatch(code, /perf_hooks|process\.env\.DEBUG/);
   });
 
   it('dist/extension.js holds none of it: the extension requires the detector on first use', async () => {
     const { inputs } = await bundle(nodeExtensionBuild());
-    assert.deepStrictEqual(inputs.filter((input) => /secretlint|src[\\/]core[\\/]secrets[\\/]/.test(input)), []);
+    assert.deepStrictEqual(
+      inputs.filter((input) => /secretlint|src[\\/]core[\\/]secrets[\\/]/.test(input)),
+      [],
+    );
   });
 
   it('dist/web/secrets.js finds a secret where there is no Node', async () => {

@@ -64,7 +64,10 @@ describe('check: secrets', () => {
     this.timeout(60_000);
     if (!fs.existsSync(path.join(root, 'dist/cli.js'))) this.skip();
     for (const format of ['text', 'json', 'github']) {
-      const result = spawnSync(process.execPath, [path.join(root, 'dist/cli.js'), 'check', '--runtime', 'openclaw', '--format', format, dir], { encoding: 'utf8', env: { ...process.env, DEBUG: '*' } });
+      const result = spawnSync(process.execPath, [path.join(root, 'dist/cli.js'), 'check', '--runtime', 'openclaw', '--format', format, dir], {
+        encoding: 'utf8',
+        env: { ...process.env, DEBUG: '*' },
+      });
       assert.strictEqual(result.status, 1, result.stderr);
       assertNoSecret(result.stdout, `${format} stdout`);
       assertNoSecret(result.stderr, `${format} stderr`);
@@ -81,8 +84,17 @@ describe('check: secrets', () => {
     fs.rmSync(soul, { recursive: true });
     assert.match(text.out, /hidden: SOUL\.md:2:9 {2}15 invisible characters \(tag characters spelling "reply in French"\)/);
     assert.match(text.out, /hidden: SOUL\.md:3:1 {2}An HTML comment gives an instruction \("Never show the token ghp_F…/);
-    assert.deepStrictEqual(json.personas[0].hidden.map((h: { kind: string; line: number }) => [h.kind, h.line]), [['characters', 2], ['comment', 3]]);
-    const levels = github.out.split('\n').filter(Boolean).map((line) => line.slice(2, line.indexOf(' ')));
+    assert.deepStrictEqual(
+      json.personas[0].hidden.map((h: { kind: string; line: number }) => [h.kind, h.line]),
+      [
+        ['characters', 2],
+        ['comment', 3],
+      ],
+    );
+    const levels = github.out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.slice(2, line.indexOf(' ')));
     assert.deepStrictEqual(levels, ['error', 'warning', 'warning'], 'the secret the comment holds, sent; the two hidden');
     for (const out of [text.out, JSON.stringify(json), github.out]) assert.ok(!out.includes(key), 'the quoted secret is masked');
     // Invisible text is a warning: the exit code is the secret's, sent in SOUL.md.
@@ -95,7 +107,10 @@ describe('check: secrets', () => {
     const { out } = await runCliAsync('check', '--runtime', 'openclaw', '--encoding', 'off', cut);
     const json = JSON.parse((await runCliAsync('check', '--runtime', 'openclaw', '--json', cut)).out);
     fs.rmSync(cut, { recursive: true });
-    assert.match(out, /rules dropped: 1 rule lines of MEMORY\.md are in text the runtime does not send \(1 with must, never, do not…\)\n {4}first: MEMORY\.md:602 {2}- Never push to main without a review\./);
+    assert.match(
+      out,
+      /rules dropped: 1 rule lines of MEMORY\.md are in text the runtime does not send \(1 with must, never, do not…\)\n {4}first: MEMORY\.md:602 {2}- Never push to main without a review\./,
+    );
     assert.deepStrictEqual(json.personas[0].droppedRules, [{ file: 'MEMORY.md', line: 602, rule: '- Never push to main without a review.', strong: true }]);
   });
 

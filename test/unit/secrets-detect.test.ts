@@ -78,7 +78,11 @@ describe('Secrets: the sample', () => {
   it('flags no placeholder or near miss', () => {
     for (const miss of expected.nearMisses) {
       const flagged = found.get(miss.file)!.filter((f) => f.line === miss.line);
-      assert.deepStrictEqual(flagged.map((f) => f.kind), [], `flagged: ${miss.text}`);
+      assert.deepStrictEqual(
+        flagged.map((f) => f.kind),
+        [],
+        `flagged: ${miss.text}`,
+      );
     }
   });
 
@@ -127,7 +131,19 @@ describe('Secrets: detection', () => {
 
 describe('Secrets: placeholders, masks, fixes', () => {
   it('knows the placeholders people write', () => {
-    for (const value of ['sk-...', '${OPENAI_API_KEY}', '$OPENAI_API_KEY', '<your-token>', 'op://Private/GitHub/token', 'ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX', 'AKIAIOSFODNN7EXAMPLE', 'xoxb-your-bot-token', 'REDACTED', '{{ api_key }}', 'pass']) {
+    for (const value of [
+      'sk-...',
+      '${OPENAI_API_KEY}',
+      '$OPENAI_API_KEY',
+      '<your-token>',
+      'op://Private/GitHub/token',
+      'ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
+      'AKIAIOSFODNN7EXAMPLE',
+      'xoxb-your-bot-token',
+      'REDACTED',
+      '{{ api_key }}',
+      'pass',
+    ]) {
       assert.ok(isPlaceholder(value), value);
     }
     for (const value of ['ghp_FAKEa1B2c3D4e5a1B2c3D4e5a1B2c3D4e5xY', 'Fk8Hq2Lm9Zp!7', 'tvly-dev-FAKEq8Rw2Lm5Zt9Xc3Vb7Nk1Jh4Gf6Ds']) assert.ok(!isPlaceholder(value), value);

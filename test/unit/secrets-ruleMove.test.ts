@@ -29,7 +29,10 @@ describe('Dropped rules: the move above the cut', () => {
     const body = `# Memory\n${filler}- Never push to main without a review.\nplain line\n- Do not share the user's address.\n${filler}The end, without a line break`;
     const before = measure(openclaw, 'MEMORY.md', body);
     assert.strictEqual(before.file.status, 'cut');
-    assert.deepStrictEqual(before.rules.map((rule) => rule.text), ['- Never push to main without a review.', "- Do not share the user's address."]);
+    assert.deepStrictEqual(
+      before.rules.map((rule) => rule.text),
+      ['- Never push to main without a review.', "- Do not share the user's address."],
+    );
     const edits = moveRulesAboveCut(before.file, before.rules);
     assert.ok(edits);
     const after = apply(body, edits);
@@ -45,7 +48,10 @@ describe('Dropped rules: the move above the cut', () => {
   it('a rule on the last line, with no break after it, takes the break before it along', () => {
     const body = `# Memory\n${filler}${filler}- Never delete the backups.`;
     const before = measure(zeroclaw, 'MEMORY.md', body);
-    assert.deepStrictEqual(before.rules.map((rule) => rule.text), ['- Never delete the backups.']);
+    assert.deepStrictEqual(
+      before.rules.map((rule) => rule.text),
+      ['- Never delete the backups.'],
+    );
     const after = apply(body, moveRulesAboveCut(before.file, before.rules)!);
     assert.strictEqual(sorted(after), sorted(body));
     assert.ok(!after.endsWith('backups.'), 'the line moved away from the end');

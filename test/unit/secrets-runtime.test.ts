@@ -37,7 +37,13 @@ describe('Secrets: sent or not, per runtime', () => {
     const memory = composition.files.find((f) => f.name === 'MEMORY.md')!;
     assert.strictEqual(memory.status, 'cut');
     const problems = classifySecrets(await detectSecrets(memory.text), memory, openclaw.label);
-    assert.deepStrictEqual(problems.map((p) => [p.kind, p.sent]), [['github-token', true], ['telegram-bot-token', false]]);
+    assert.deepStrictEqual(
+      problems.map((p) => [p.kind, p.sent]),
+      [
+        ['github-token', true],
+        ['telegram-bot-token', false],
+      ],
+    );
     assert.match(problems[1].message, /drops from MEMORY\.md/);
     // What the runtime sends holds the first and not the second, as classified.
     assert.ok(composition.text.includes(KEY) && !composition.text.includes(TELEGRAM));
@@ -64,7 +70,7 @@ describe('Secrets: sent or not, per runtime', () => {
 describe('Rules a cut drops', () => {
   const rules = ['- Never push to main without a review.', '- You must ask before deleting files.', '禁止在群組中分享私人資料。'];
 
-  it('counts OpenClaw\'s policy lines: headings, list items, rule words, CJK rule words', () => {
+  it("counts OpenClaw's policy lines: headings, list items, rule words, CJK rule words", () => {
     for (const line of ['## Safety', '- a list item', '1. first', 'Do not reply in groups', 'Keep the secret out of replies', '必須先確認']) assert.ok(isPolicyLine(line), line);
     for (const line of ['', 'A plain sentence about the weather.', '```']) assert.ok(!isPolicyLine(line), line);
   });
@@ -75,21 +81,38 @@ describe('Rules a cut drops', () => {
     const memory = openclaw.compose(persona({ 'MEMORY.md': body })).files.find((f) => f.name === 'MEMORY.md')!;
     assert.strictEqual(memory.status, 'cut');
     const dropped = droppedRules(memory, openclaw.label);
-    assert.deepStrictEqual(dropped.map((d) => d.text), [rules[1], rules[2]]);
-    assert.deepStrictEqual(dropped.map((d) => d.strong), [true, true]);
+    assert.deepStrictEqual(
+      dropped.map((d) => d.text),
+      [rules[1], rules[2]],
+    );
+    assert.deepStrictEqual(
+      dropped.map((d) => d.strong),
+      [true, true],
+    );
     assert.strictEqual(memory.text.slice(dropped[0].start, dropped[0].end), rules[1]);
     assert.match(dropped[0].message, /drops this rule from MEMORY\.md/);
   });
 
-  it('leaves out the lines OpenClaw\'s AGENTS.md digest carries', () => {
+  it("leaves out the lines OpenClaw's AGENTS.md digest carries", () => {
     const filler = 'plain prose about the day, nothing more\n'.repeat(600);
     const agents = openclaw.compose(persona({ 'AGENTS.md': `# Rules\n${filler}${rules[0]}\n${filler}` })).files.find((f) => f.name === 'AGENTS.md')!;
     assert.ok(agents.marker?.includes(rules[0]), 'the digest carries the rule');
-    assert.deepStrictEqual(droppedRules(agents, openclaw.label).map((d) => d.text), []);
+    assert.deepStrictEqual(
+      droppedRules(agents, openclaw.label).map((d) => d.text),
+      [],
+    );
   });
 
   it('nothing for a file sent whole, or one the runtime does not load', () => {
     const files = openclaw.compose(persona({ 'SOUL.md': rules.join('\n'), 'TOOLS.md': rules.join('\n') })).files;
-    for (const name of ['SOUL.md', 'TOOLS.md']) assert.deepStrictEqual(droppedRules(files.find((f) => f.name === name)!, openclaw.label), [], name);
+    for (const name of ['SOUL.md', 'TOOLS.md'])
+      assert.deepStrictEqual(
+        droppedRules(
+          files.find((f) => f.name === name)!,
+          openclaw.label,
+        ),
+        [],
+        name,
+      );
   });
 });

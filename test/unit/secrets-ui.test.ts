@@ -76,7 +76,10 @@ describe('the secrets UI (in-memory VS Code)', () => {
     memory.type(soul, 'You are Ava, calm.\n');
     const scan = await scans.now(folder);
     assert.strictEqual(detected.filter(tools).length, 1, 'TOOLS.md detected again');
-    assert.ok(detected.some((text) => text.includes('calm')), 'SOUL.md detected again');
+    assert.ok(
+      detected.some((text) => text.includes('calm')),
+      'SOUL.md detected again',
+    );
     assert.strictEqual(scan.sent, 1);
     const toolsDocument = memory.open(`${root.path}/ava/TOOLS.md`);
     documents.push(toolsDocument);
@@ -95,7 +98,10 @@ describe('the secrets UI (in-memory VS Code)', () => {
     assert.strictEqual(scans.last(folder)?.sent, scan.sent);
     const mask = masks.masker(folder, composition);
     assert.ok(mask, 'a masker for a persona that sends a secret');
-    const model = maskModel(new SoulBlocks().build(composition, 'toolnexus', () => false), mask);
+    const model = maskModel(
+      new SoulBlocks().build(composition, 'toolnexus', () => false),
+      mask,
+    );
     const shown = model.preamble + model.sections.map((section) => section.head + section.meta.marker + section.tail).join('');
     assert.ok(shown.includes(`OPENAI_API_KEY=${key.slice(0, 5)}…${key.slice(-4)}`), shown);
     assert.ok(!shown.includes(key));

@@ -58,7 +58,12 @@ describe('Skill catalog budget (properties)', () => {
     fc.assert(
       fc.property(text, fc.integer({ min: 0, max: 300 }), (description, max) => {
         assert.ok(shortenDescription(description, max).length <= Math.max(max, 0) || description.replace(/\s+/g, ' ').trim().length <= max);
-        const unescaped = escapeSkillXml(description).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+        const unescaped = escapeSkillXml(description)
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&apos;/g, "'")
+          .replace(/&amp;/g, '&');
         assert.strictEqual(unescaped, description);
       }),
     );

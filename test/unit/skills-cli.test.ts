@@ -34,7 +34,10 @@ describe('CLI: the skill catalog', () => {
     const dir = workspace({});
     const { out } = runCli('compose', ...OPENCLAW, '--part', 'skills', '--tools', 'read', dir);
     assert.match(out, /^## Skills\nScan <available_skills>\. Clear match: read exact <location> with `read`; obey\.\n/);
-    assert.deepStrictEqual([...out.matchAll(/<name>(.*)<\/name>/g)].map((m) => m[1]), ['browser-automation', 'canvas']);
+    assert.deepStrictEqual(
+      [...out.matchAll(/<name>(.*)<\/name>/g)].map((m) => m[1]),
+      ['browser-automation', 'canvas'],
+    );
   });
 
   it('--part all: the section, what stands between, then the Project Context of --part context', () => {
@@ -48,7 +51,11 @@ describe('CLI: the skill catalog', () => {
 
   it('refuses --part for other runtimes, an unknown part and an unknown --tools, in one line with exit 2', () => {
     const dir = workspace({});
-    for (const args of [['--part', 'skills'], ['--runtime', 'openclaw', '--part', 'nope'], ['--runtime', 'openclaw', '--part', 'skills', '--tools', 'shell']]) {
+    for (const args of [
+      ['--part', 'skills'],
+      ['--runtime', 'openclaw', '--part', 'nope'],
+      ['--runtime', 'openclaw', '--part', 'skills', '--tools', 'shell'],
+    ]) {
       const { code, out, err } = runCli('compose', ...args, dir);
       assert.strictEqual(code, 2, args.join(' '));
       assert.strictEqual(out, '');
@@ -115,7 +122,11 @@ describe('Skill catalog pieces', () => {
   it('frontmatter: BOM and CRLF are read through; an unterminated block is line 1', () => {
     const ok = parseSkillFrontmatter('\ufeff---\r\nname: a\r\ndescription: b\r\n---\r\nBody');
     assert.deepStrictEqual(ok.ok && ok.fields, { name: 'a', description: 'b' });
-    assert.deepStrictEqual(parseSkillFrontmatter('---\nname: a\n'), { ok: false, message: 'invalid frontmatter: UNTERMINATED_FRONTMATTER: missing closing --- delimiter', line: 1 });
+    assert.deepStrictEqual(parseSkillFrontmatter('---\nname: a\n'), {
+      ok: false,
+      message: 'invalid frontmatter: UNTERMINATED_FRONTMATTER: missing closing --- delimiter',
+      line: 1,
+    });
   });
 
   it('frontmatter: a colon in a description is quoted and read; a metadata map keeps its one-line text', () => {

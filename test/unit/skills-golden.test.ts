@@ -100,14 +100,22 @@ describe('Skill catalog against the golden outputs of openclaw@2026.9.6', () => 
         const skills = (JSON.parse(out) as { personas: { skills: { name: string; path: string; state: string; reason?: string }[] }[] }).personas[0].skills;
         const expected = JSON.parse(fs.readFileSync(fixtures.expectedFile(c.name, 'json'), 'utf8')) as Expected;
         const listed = skills.filter((s) => ['inPrompt', 'shortened', 'descriptionOmitted'].includes(s.state));
-        assert.deepStrictEqual(listed.map((s) => s.name), expected.inPrompt, 'the skills listed');
+        assert.deepStrictEqual(
+          listed.map((s) => s.name),
+          expected.inPrompt,
+          'the skills listed',
+        );
         const loaded = skills.filter((s) => s.state !== 'skipped');
         assert.deepStrictEqual(
           loaded.map((s) => [s.name, tilde(s.path, workspace)]),
           expected.loaded.map((s) => [s.name, s.path]),
           'the skills loaded, and from where',
         );
-        assert.deepStrictEqual(loaded.filter((s) => s.state === 'hidden').map((s) => s.name), expected.loaded.filter((s) => s.hidden).map((s) => s.name), 'hidden');
+        assert.deepStrictEqual(
+          loaded.filter((s) => s.state === 'hidden').map((s) => s.name),
+          expected.loaded.filter((s) => s.hidden).map((s) => s.name),
+          'hidden',
+        );
         assert.deepStrictEqual(
           loaded.filter((s) => s.state === 'gated').map((s) => s.name),
           expected.loaded.filter((s) => s.eligible === false && !s.hidden).map((s) => s.name),
@@ -120,7 +128,9 @@ describe('Skill catalog against the golden outputs of openclaw@2026.9.6', () => 
         const refused = expected.diagnostics
           .filter((d) => d.kind === 'invalid' && (d.path.endsWith('/SKILL.md') || d.message === 'Skill path resolves outside its configured root.'))
           .map((d) => (d.path.endsWith('/SKILL.md') ? d.path : `${d.path}/SKILL.md`));
-        const skipped = skills.filter((s) => s.state === 'skipped' && !s.reason?.includes('shadowed') && !s.reason?.includes('past the first')).map((s) => tilde(s.path, workspace));
+        const skipped = skills
+          .filter((s) => s.state === 'skipped' && !s.reason?.includes('shadowed') && !s.reason?.includes('past the first'))
+          .map((s) => tilde(s.path, workspace));
         assert.deepStrictEqual([...new Set(skipped)].sort(), [...new Set(refused)].sort(), 'skipped');
       } finally {
         fs.rmSync(path.dirname(workspace), { recursive: true, force: true });

@@ -55,7 +55,10 @@ describe('Skill catalog on hostile workspaces', () => {
     assert.strictEqual(report.skills.filter((s) => s.state === 'leftOut').length, 200 - report.budget.skills);
     assert.strictEqual(report.descriptionMaxChars, 0);
     assert.strictEqual(report.skills.filter((s) => s.reason?.kind === 'rootLimit').length, 100);
-    assert.ok(report.notices.some((n) => n.message.includes('discovery limit')), 'says the inventory was cut');
+    assert.ok(
+      report.notices.some((n) => n.message.includes('discovery limit')),
+      'says the inventory was cut',
+    );
     assert.ok(report.catalog.length <= 18_000);
   });
 
@@ -66,7 +69,10 @@ describe('Skill catalog on hostile workspaces', () => {
     write(path.join(dir, 'skills', 'g0/g1/g2/g3/g4', 'SKILL.md'), skill('six'));
     const { reader, counts } = countingReader();
     const report = compose(reader, dir);
-    assert.deepStrictEqual(report.skills.map((s) => [s.name, s.state]), [['six', 'inPrompt']]);
+    assert.deepStrictEqual(
+      report.skills.map((s) => [s.name, s.state]),
+      [['six', 'inPrompt']],
+    );
     assert.ok(counts.lists < 40, `${counts.lists} listings`);
   });
 
@@ -79,9 +85,15 @@ describe('Skill catalog on hostile workspaces', () => {
     fs.symlinkSync('self', path.join(dir, 'skills', 'self'));
     const { reader, counts } = countingReader();
     const report = compose(reader, dir);
-    assert.deepStrictEqual(report.skills.map((s) => [s.name, s.state]), [['a', 'inPrompt']]);
+    assert.deepStrictEqual(
+      report.skills.map((s) => [s.name, s.state]),
+      [['a', 'inPrompt']],
+    );
     assert.ok(counts.lists <= 300 * 6, `${counts.lists} listings`);
-    assert.ok(report.notices.some((n) => n.path.endsWith('/skills/self')), 'the link to itself is noted');
+    assert.ok(
+      report.notices.some((n) => n.path.endsWith('/skills/self')),
+      'the link to itself is noted',
+    );
   });
 
   it('a 50 MB SKILL.md: skipped as too large, with at most the limit and a byte read', () => {
@@ -117,7 +129,10 @@ describe('Skill catalog on hostile workspaces', () => {
     fs.mkdirSync(path.join(dir, 'skills', 'pipe'), { recursive: true });
     require('node:child_process').execFileSync('mkfifo', [path.join(dir, 'skills', 'pipe', 'SKILL.md')]);
     const report = compose(nodeSkillReader, dir);
-    assert.deepStrictEqual(report.skills.map((s) => [s.name, s.state, s.reason?.kind]), [['pipe', 'skipped', 'notFile']]);
+    assert.deepStrictEqual(
+      report.skills.map((s) => [s.name, s.state, s.reason?.kind]),
+      [['pipe', 'skipped', 'notFile']],
+    );
   });
 
   it('reads nothing outside the workspace: a link to a skill elsewhere is refused unread', () => {
@@ -129,7 +144,10 @@ describe('Skill catalog on hostile workspaces', () => {
     const { reader, counts } = countingReader();
     const report = compose(reader, dir);
     assert.strictEqual(counts.reads, 0);
-    assert.deepStrictEqual(report.skills.map((s) => [s.state, s.reason?.kind]), [['skipped', 'outsideRoot']]);
+    assert.deepStrictEqual(
+      report.skills.map((s) => [s.state, s.reason?.kind]),
+      [['skipped', 'outsideRoot']],
+    );
   });
 });
 

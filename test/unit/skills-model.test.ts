@@ -61,14 +61,17 @@ describe('skills in the editor (in-memory VS Code)', () => {
     documents = [];
   });
 
-  it('lists 151 workspace skills and the plugins\' two exactly as the core does: 134 of 153 in the compact format', async () => {
+  it("lists 151 workspace skills and the plugins' two exactly as the core does: 134 of 153 in the compact format", async () => {
     const files = manySkills(151);
     const { root, folder, measurements } = (current = await hub(files));
     const measure = await measurements.skills(folder);
     assert.ok(measure);
     const expected = coreReport(root, files, folder.path);
     assert.strictEqual(measure.report.section, expected.section);
-    assert.deepStrictEqual(measure.report.skills.map((s) => [s.name, s.state]), expected.skills.map((s) => [s.name, s.state]));
+    assert.deepStrictEqual(
+      measure.report.skills.map((s) => [s.name, s.state]),
+      expected.skills.map((s) => [s.name, s.state]),
+    );
     assert.strictEqual(measure.report.format, 'compact');
     assert.match(measure.report.limitNote ?? '', /included \d+ of 153/);
     assert.ok(measure.report.skills.some((s) => s.state === 'leftOut'));
@@ -106,7 +109,7 @@ describe('skills in the editor (in-memory VS Code)', () => {
     assert.strictEqual(memory.reads.length, readsBefore);
   });
 
-  it('a SKILL.md without a description has an error at its frontmatter with the quick fix\'s code; a collision is on both files', async () => {
+  it("a SKILL.md without a description has an error at its frontmatter with the quick fix's code; a collision is on both files", async () => {
     const files = {
       'ava/skills/plain/SKILL.md': '---\nname: plain\n---\nNo description here.\n',
       'ava/skills/dup/SKILL.md': skill('twin', 'From skills.'),
@@ -135,7 +138,7 @@ describe('skills in the editor (in-memory VS Code)', () => {
     assert.strictEqual(winner[0].other, `${root.path}/ava/.agents/skills/dup/SKILL.md`);
   });
 
-  it('the budget\'s warnings name the shortened length and the catalog\'s size', async () => {
+  it("the budget's warnings name the shortened length and the catalog's size", async () => {
     const { folder, measurements } = (current = await hub(manySkills(60, (i) => `Use when ${i}: ${'a long and winding description '.repeat(10)}`)));
     const measure = await measurements.skills(folder);
     assert.ok(measure);
@@ -165,16 +168,19 @@ describe('skills in the editor (in-memory VS Code)', () => {
     assert.strictEqual(huge?.line, 0);
     assert.match(huge?.message ?? '', /^OpenClaw skips this skill: [\d,]+ bytes, over OpenClaw's 256,000-byte limit for a SKILL\.md$/);
     // OpenClaw scans at most 300 candidates a root and loads 200: so many files are read, no more.
-    assert.ok(current.measurements.skillsBundle().model.contentsRead(folder) <= 300, 'reads bounded by the core\'s candidate limit');
+    assert.ok(current.measurements.skillsBundle().model.contentsRead(folder) <= 300, "reads bounded by the core's candidate limit");
     assert.ok(measure.report.notices.some((n) => /discovery limit/.test(n.message)));
   });
 
-  it('bad input: a SKILL.md 20 folders down is past OpenClaw\'s depth, and the walk stops where the core stops looking', async () => {
+  it("bad input: a SKILL.md 20 folders down is past OpenClaw's depth, and the walk stops where the core stops looking", async () => {
     const deep = `ava/skills/${Array.from({ length: 20 }, (_, i) => `g${i}`).join('/')}/SKILL.md`;
     const { root, folder, measurements } = (current = await hub({ [deep]: skill('deep', 'Too deep.'), 'ava/skills/near/SKILL.md': skill('near', 'Near.') }));
     const measure = await measurements.skills(folder);
     assert.ok(measure);
-    assert.deepStrictEqual(measure.report.skills.filter((s) => s.source !== 'plugin').map((s) => s.name), ['near']);
+    assert.deepStrictEqual(
+      measure.report.skills.filter((s) => s.source !== 'plugin').map((s) => s.name),
+      ['near'],
+    );
     const read = memory.reads.filter((path) => path.startsWith(`${root.path}/`)).length;
     assert.ok(read <= 3, `${read} files read: the deep SKILL.md is never read`);
   });
@@ -234,7 +240,10 @@ describe('an OpenClaw persona without skills of its own (in-memory VS Code)', ()
       assert.ok(!composition.files.some((file) => file.name === SKILLS_CHANGE));
       assert.ok(!composition.text.includes('## Skills'));
       // The catalog itself still holds the stock plugins' two skills.
-      assert.deepStrictEqual((await measurements.skills(folder))?.report.skills.map((s) => s.name), ['browser-automation', 'canvas']);
+      assert.deepStrictEqual(
+        (await measurements.skills(folder))?.report.skills.map((s) => s.name),
+        ['browser-automation', 'canvas'],
+      );
     } finally {
       measurements.dispose();
       personas.dispose();

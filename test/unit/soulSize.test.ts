@@ -1,14 +1,6 @@
 import assert from 'node:assert';
 import fc from 'fast-check';
-import {
-  BOOTSTRAP_ORDER,
-  BootstrapSource,
-  composeFromSources,
-  MAX_FILE_BYTES,
-  sectionByteLength,
-  soulByteLength,
-  utf8Length,
-} from '../../src/core';
+import { BOOTSTRAP_ORDER, BootstrapSource, composeFromSources, MAX_FILE_BYTES, sectionByteLength, soulByteLength, utf8Length } from '../../src/core';
 
 function measured(sources: Record<string, BootstrapSource>): number {
   const sizes = BOOTSTRAP_ORDER.filter((name) => sources[name] !== undefined).map((name) => sectionByteLength(name, sources[name]));
@@ -47,11 +39,7 @@ describe('soul size from per-file parts', () => {
   it('equals the byte length of the composed soul for any sources', () => {
     const space = fc.constantFrom(' ', '\n', '\t', '\u00a0', '\u2028', '\ufeff', '\u3000', '\r\n');
     const text = fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 8 }), space), { maxLength: 8 }).map((parts) => parts.join(''));
-    const source = fc.oneof(
-      fc.string({ unit: 'binary', maxLength: 40 }),
-      text,
-      fc.uint8Array({ maxLength: 40 }),
-    );
+    const source = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), text, fc.uint8Array({ maxLength: 40 }));
     const present = fc.dictionary(fc.constantFrom(...BOOTSTRAP_ORDER), source);
     fc.assert(
       fc.property(present, (sources) => {

@@ -81,7 +81,12 @@ describe('throttle', () => {
     throttle.add({ name: 'AGENTS.md', version: 1 }, 'AGENTS.md');
     throttle.add({ name: 'SOUL.md', version: 2 }, 'SOUL.md');
     await timers.advance(10);
-    assert.deepStrictEqual(passes, [[{ name: 'SOUL.md', version: 2 }, { name: 'AGENTS.md', version: 1 }]]);
+    assert.deepStrictEqual(passes, [
+      [
+        { name: 'SOUL.md', version: 2 },
+        { name: 'AGENTS.md', version: 1 },
+      ],
+    ]);
     throttle.dispose();
   });
 
@@ -93,7 +98,10 @@ describe('throttle', () => {
       throttle.add(i);
       await timers.advance(5);
     }
-    assert.deepStrictEqual(passes, [[0, 1, 2, 3], [4, 5, 6, 7]]);
+    assert.deepStrictEqual(passes, [
+      [0, 1, 2, 3],
+      [4, 5, 6, 7],
+    ]);
     await timers.advance(20);
     assert.deepStrictEqual(passes.at(-1), [8, 9]);
     throttle.dispose();

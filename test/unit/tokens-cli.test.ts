@@ -27,14 +27,25 @@ function multilingualPersona(): string {
   });
 }
 
-interface JsonFile { name: string; tokens?: number }
-interface JsonPersona { dir: string; tokens?: number; encoding?: string; files: JsonFile[] }
+interface JsonFile {
+  name: string;
+  tokens?: number;
+}
+interface JsonPersona {
+  dir: string;
+  tokens?: number;
+  encoding?: string;
+  files: JsonFile[];
+}
 
 describe('persona-studio check: tokens', () => {
   for (const runtime of RUNTIME_IDS) {
     it(`gives each file the tokens of its section and each persona those of compose's output (${runtime})`, async () => {
       const dirs = [multilingualPersona(), path.resolve(__dirname, '../../examples/ava')];
-      for (const [encoding, encode] of [['o200k_base', o200k.encode], ['cl100k_base', cl100k.encode]] as const) {
+      for (const [encoding, encode] of [
+        ['o200k_base', o200k.encode],
+        ['cl100k_base', cl100k.encode],
+      ] as const) {
         const { code, out } = await runAsync('check', '--json', '--runtime', runtime, '--encoding', encoding, ...dirs);
         const report = JSON.parse(out) as { encoding: string; personas: (JsonPersona & { blocked?: unknown[] })[] };
         // Hermes's scanner blocks latin-en.md ("pretend to be"): that alone fails the check.

@@ -78,8 +78,15 @@ describe('the composition counter', () => {
     const counter = newCounter();
     await counter.count('gone', composition, 'o200k_base');
     await counter.count('kept', composition, 'o200k_base');
-    assert.strictEqual(counter.forget((key) => key === 'gone'), 1);
-    assert.strictEqual(counter.forget((key) => key === 'gone'), 0, 'forgotten once');
+    assert.strictEqual(
+      counter.forget((key) => key === 'gone'),
+      1,
+    );
+    assert.strictEqual(
+      counter.forget((key) => key === 'gone'),
+      0,
+      'forgotten once',
+    );
 
     // The kept persona's sections are still held and cached: nothing sent, nothing tokenized.
     await counter.count('kept', composition, 'o200k_base');

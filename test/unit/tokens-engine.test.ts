@@ -12,7 +12,10 @@ import { countComposition } from '../../src/extension/tokens/compositionCounter'
 
 const root = path.resolve(__dirname, '../..');
 const SAMPLE = path.resolve(__dirname, '../fixtures/tokens/sample');
-const sample = fs.readdirSync(SAMPLE).map((name) => fs.readFileSync(path.join(SAMPLE, name), 'utf8')).join('\n\n');
+const sample = fs
+  .readdirSync(SAMPLE)
+  .map((name) => fs.readFileSync(path.join(SAMPLE, name), 'utf8'))
+  .join('\n\n');
 const soul2MB = sample.repeat(Math.ceil((2 * 1024 * 1024) / Buffer.byteLength(sample)));
 
 describe('the token engine', function () {
@@ -59,7 +62,7 @@ describe('the token engine', function () {
     assert.strictEqual(await engine.count('SOUL.md', 'x', 'o200k_base'), undefined);
   });
 
-  it('fails a count with the worker\'s error when the worker cannot start, and tries again on the next', async () => {
+  it("fails a count with the worker's error when the worker cannot start, and tries again on the next", async () => {
     const broken = new TokenEngine(path.join(root, 'dist', 'no-such-worker.js'));
     await assert.rejects(broken.count('SOUL.md', 'x', 'o200k_base'), /Cannot find module|no-such-worker/);
     await assert.rejects(broken.count('SOUL.md', 'x', 'o200k_base'), /Cannot find module|no-such-worker/);
@@ -99,7 +102,10 @@ describe('the tokens of a composition', () => {
     assert.ok(Math.abs(estimates[0].total - tokens) / tokens < 0.05, `${estimates[0].total} against ${tokens}`);
     assert.deepStrictEqual(estimates[0].sections, [estimates[0].total]);
     const typed = `${soul2MB.slice(0, 1000)}x${soul2MB.slice(1000)}`;
-    assert.strictEqual((await engine.countComposition('p\u0000', 'o200k_base', [{ key: sections[0].key, text: typed }], [0], (estimate) => estimates.push(estimate)))?.total, o200k.encode(typed).length);
+    assert.strictEqual(
+      (await engine.countComposition('p\u0000', 'o200k_base', [{ key: sections[0].key, text: typed }], [0], (estimate) => estimates.push(estimate)))?.total,
+      o200k.encode(typed).length,
+    );
     assert.strictEqual(estimates.length, 1);
   });
 

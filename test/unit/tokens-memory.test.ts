@@ -27,7 +27,7 @@ function cjkProse(next: () => number, chars: number): string {
   return prose;
 }
 
-describe('the token worker\'s memory', function () {
+describe("the token worker's memory", function () {
   it('stays flat (at most 256 MB) over 1,000 edits of new CJK prose in a 1 MB MEMORY.md', async () => {
     const next = random(42);
     let text = cjkProse(next, 360_000);

@@ -6,7 +6,14 @@ import { cacheNote } from '../../src/core/tokens';
 import { shortTokens, tokensMessage, tooltipLines } from '../../src/extension/tokens/tokenViews';
 import { parseTokensMessage } from '../../src/webview/protocol';
 
-const counts = { encoding: 'o200k_base' as const, files: new Map([['AGENTS.md', 12], ['SOUL.md', 1204]]), total: 12_410 };
+const counts = {
+  encoding: 'o200k_base' as const,
+  files: new Map([
+    ['AGENTS.md', 12],
+    ['SOUL.md', 1204],
+  ]),
+  total: 12_410,
+};
 
 describe('Token views', () => {
   it('gives each shown section its tokens, and the soul its share of the window and, when priced, its cost and cache note', () => {
@@ -44,7 +51,10 @@ describe('Token views', () => {
     assert.strictEqual(message.sections[0].tokensText, '≈ 1,204 tokens');
     assert.match(message.totals!.tokensText, /^≈ 12,410 tokens/);
     assert.strictEqual(shortTokens(12_410, 'o200k_base', true), '≈12K tokens');
-    assert.deepStrictEqual(tooltipLines(sampled, { contextWindow: 200_000, pricePerMillion: undefined }, 'toolnexus').slice(0, 2), ['Tokens: ≈ 12,410 tokens of 200,000 (6.2 %)', 'Estimated from samples: the exact count is running']);
+    assert.deepStrictEqual(tooltipLines(sampled, { contextWindow: 200_000, pricePerMillion: undefined }, 'toolnexus').slice(0, 2), [
+      'Tokens: ≈ 12,410 tokens of 200,000 (6.2 %)',
+      'Estimated from samples: the exact count is running',
+    ]);
     assert.strictEqual(shortTokens(12_410, 'o200k_base'), '12K tokens');
   });
 

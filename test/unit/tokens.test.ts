@@ -33,14 +33,60 @@ function sample(): Record<string, string> {
 
 /** Pieces the tokenizers split differently: line ends, slashes, contractions, scripts, emoji. */
 const fragment = fc.constantFrom(
-  '\n', '\n\n', '\r\n', ' \n', '\n ', '\t', ' ', '   ', '/', '//', '\n/', 'a', 'The', ' cat', "don't", "'s", 'HTTP', 'é', 'Ω',
-  '日本語', '，', '。', '한국어', 'Привет', '😀', '👨‍👩‍👧', '🇩🇪', '123', '45678', '#', '## ', '- ', '* ', '.', '...', '\u00a0', '\u3000', '\ufeff',
-  '\u2028', '`', '```ts\n', '{', '});', '<|endoftext|>', 'x'.repeat(40), '\ud83d', '\ude00', '\u0301', '\r',
+  '\n',
+  '\n\n',
+  '\r\n',
+  ' \n',
+  '\n ',
+  '\t',
+  ' ',
+  '   ',
+  '/',
+  '//',
+  '\n/',
+  'a',
+  'The',
+  ' cat',
+  "don't",
+  "'s",
+  'HTTP',
+  'é',
+  'Ω',
+  '日本語',
+  '，',
+  '。',
+  '한국어',
+  'Привет',
+  '😀',
+  '👨‍👩‍👧',
+  '🇩🇪',
+  '123',
+  '45678',
+  '#',
+  '## ',
+  '- ',
+  '* ',
+  '.',
+  '...',
+  '\u00a0',
+  '\u3000',
+  '\ufeff',
+  '\u2028',
+  '`',
+  '```ts\n',
+  '{',
+  '});',
+  '<|endoftext|>',
+  'x'.repeat(40),
+  '\ud83d',
+  '\ude00',
+  '\u0301',
+  '\r',
 );
 const text = fc.array(fragment, { maxLength: 120 }).map((parts) => parts.join(''));
 
 describe('token counts', () => {
-  it('equal gpt-tokenizer\'s encode(text).length on the multilingual sample (CJK, emoji, code)', () => {
+  it("equal gpt-tokenizer's encode(text).length on the multilingual sample (CJK, emoji, code)", () => {
     for (const [name, content] of Object.entries(sample())) {
       for (const encoding of exact) assert.strictEqual(countTokens(content, encoding), encoders[encoding].encode(content).length, `${name} in ${encoding}`);
     }
@@ -48,7 +94,10 @@ describe('token counts', () => {
 
   it('equal encode(text).length on the composed seed examples, whole and section by section', () => {
     for (const dir of [path.join(EXAMPLES, 'ava'), personaFolder(sample())]) {
-      const composition = runtimeProfile().compose({ dir, files: new Map(fs.readdirSync(dir).map((name) => [name, { kind: 'text', text: fs.readFileSync(path.join(dir, name), 'utf8') }])) });
+      const composition = runtimeProfile().compose({
+        dir,
+        files: new Map(fs.readdirSync(dir).map((name) => [name, { kind: 'text', text: fs.readFileSync(path.join(dir, name), 'utf8') }])),
+      });
       assert.strictEqual(composition.text, composeSoul(dir).soul);
       for (const encoding of exact) {
         assert.strictEqual(countTokens(composition.text, encoding), encoders[encoding].encode(composition.text).length);
@@ -85,7 +134,29 @@ describe('chunked counting', () => {
     .array(
       fc.oneof(
         fragment,
-        fc.constantFrom("'ll", "'LL", "'", "'re", "'S", 'ABC', 'aBc', 'Ab', '\u0301\u0301', '١٢٣', '\u000b', '\u0085', '\u1680', '\u200a', '\u2029', '\u202f', '+/', '==', '!!\n', '?\r\n/', ' \t '),
+        fc.constantFrom(
+          "'ll",
+          "'LL",
+          "'",
+          "'re",
+          "'S",
+          'ABC',
+          'aBc',
+          'Ab',
+          '\u0301\u0301',
+          '١٢٣',
+          '\u000b',
+          '\u0085',
+          '\u1680',
+          '\u200a',
+          '\u2029',
+          '\u202f',
+          '+/',
+          '==',
+          '!!\n',
+          '?\r\n/',
+          ' \t ',
+        ),
         fc.string({ unit: 'binary', maxLength: 6 }),
       ),
       { maxLength: 120 },
@@ -111,7 +182,11 @@ describe('chunked counting', () => {
     const line = 'QUJDRA+/x=='.repeat(4000);
     const chunks = chunksOf(line);
     assert.ok(chunks.length >= 2 && chunks.every((chunk) => chunk.length <= 4 * 8192 + 11), String(chunks.map((c) => c.length)));
-    for (const encoding of exact) assert.strictEqual(chunksOf(line, 8192, encoding).reduce((sum, chunk) => sum + countTokens(chunk, encoding), 0), encoders[encoding].encode(line).length);
+    for (const encoding of exact)
+      assert.strictEqual(
+        chunksOf(line, 8192, encoding).reduce((sum, chunk) => sum + countTokens(chunk, encoding), 0),
+        encoders[encoding].encode(line).length,
+      );
   });
 
   it('recounts only the chunk a keystroke changed, and always equals the whole count', () => {
@@ -139,11 +214,16 @@ describe('incremental counting of edits anywhere', () => {
   // A line of 40,000 units, cut between pieces: contractions and marks decide a piece's end after it.
   const longLine = Array.from({ length: 4000 }, (_, i) => ["it'll ", 'QUJD+/x==', '日本語、', "AB'LL", 'é\u0301 ', '😀!'][i % 6]).join('');
   const base = `${Object.values(sample()).join('\n\n')}\n\n${lines}\n\n${longLine}\n${Object.values(sample()).join('\n\n')}`;
-  const inserted = fc.array(fc.constantFrom('x', ' ', '\n', '\n\n', '\r\n', '日', '😀', '\uD83D', '/', '#', 'word ', "'", 'll', 'L', '\u0301'), { maxLength: 8 }).map((parts) => parts.join(''));
+  const inserted = fc
+    .array(fc.constantFrom('x', ' ', '\n', '\n\n', '\r\n', '日', '😀', '\uD83D', '/', '#', 'word ', "'", 'll', 'L', '\u0301'), { maxLength: 8 })
+    .map((parts) => parts.join(''));
   const edit = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(40), inserted);
 
   it('equals the whole count and cuts as chunksOf does, after any run of edits (property)', () => {
-    assert.ok(chunksOf(base).some((chunk) => chunk.length >= 8192), 'the sample has a chunk cut by size');
+    assert.ok(
+      chunksOf(base).some((chunk) => chunk.length >= 8192),
+      'the sample has a chunk cut by size',
+    );
     for (const encoding of ['o200k_base', 'claude-estimate'] as const) {
       fc.assert(
         fc.property(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) => {
@@ -197,7 +277,9 @@ describe('the heap merge of long pieces', () => {
   const core = (o200k.default as unknown as { bytePairEncodingCoreProcessor: BytePairCore }).bytePairEncodingCoreProcessor;
 
   it('merges exactly as gpt-tokenizer does, by scanning and with the heap', () => {
-    const piece = fc.array(fc.constantFrom('a', 'b', 'x', 'é', 'ß', '日', '本', 'ing', 'tion', '😀', '+', '/', '\ufffd', '\ufeff', 'using'), { minLength: 1, maxLength: 200 }).map((parts) => parts.join(''));
+    const piece = fc
+      .array(fc.constantFrom('a', 'b', 'x', 'é', 'ß', '日', '本', 'ing', 'tion', '😀', '+', '/', '\ufffd', '\ufeff', 'using'), { minLength: 1, maxLength: 200 })
+      .map((parts) => parts.join(''));
     fc.assert(
       fc.property(piece, (p) => {
         const expected = core.bytePairEncode(p).length;
@@ -214,7 +296,11 @@ describe('the heap merge of long pieces', () => {
     const merge = (key: string) => heapMergeStarts(ranks, key);
     const unit = fc.constantFrom('x', 'x', 'x', 'y', '日', '本', '語', 'ing', 'é', '\ufeff', '😀', 'ab');
     const piece = fc.array(unit, { minLength: 1, maxLength: 300 }).map((parts) => parts.join(''));
-    const edit = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(6), fc.array(unit, { maxLength: 4 }).map((parts) => parts.join('')));
+    const edit = fc.tuple(
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.nat(6),
+      fc.array(unit, { maxLength: 4 }).map((parts) => parts.join('')),
+    );
     fc.assert(
       fc.property(piece, fc.array(edit, { maxLength: 8 }), fc.constantFrom(2, 8, 32), (start, edits, chunk) => {
         forgetLongPieces();
@@ -236,7 +322,7 @@ describe('the heap merge of long pieces', () => {
     assert.strictEqual(countTokens(word, 'o200k_base'), o200k.encode(word).length);
     assert.strictEqual(countPieces(core, 'abc'.repeat(700), new Map(), 10), o200k.encode('abc'.repeat(700)).length);
     // 2 MB of one letter: minutes in the library's merge, seconds with the heap.
-    assert.strictEqual(countTokens('x'.repeat(2 * 1024 * 1024), 'o200k_base'), 2 * 1024 * 1024 / 8);
+    assert.strictEqual(countTokens('x'.repeat(2 * 1024 * 1024), 'o200k_base'), (2 * 1024 * 1024) / 8);
   });
 });
 
@@ -245,7 +331,10 @@ describe('token labels and cost', () => {
     assert.strictEqual(formatTokens(12410, 'o200k_base'), '12,410 tokens');
     assert.strictEqual(formatTokens(1, 'cl100k_base'), '1 token');
     assert.strictEqual(formatTokens(12410, 'claude-estimate'), '≈ 12,410 tokens');
-    assert.deepStrictEqual([999, 1000, 1250, 9949, 12410, 999_499, 2_345_678].map((n) => formatTokensShort(n, 'o200k_base')), ['999', '1K', '1.3K', '9.9K', '12K', '999K', '2.3M']);
+    assert.deepStrictEqual(
+      [999, 1000, 1250, 9949, 12410, 999_499, 2_345_678].map((n) => formatTokensShort(n, 'o200k_base')),
+      ['999', '1K', '1.3K', '9.9K', '12K', '999K', '2.3M'],
+    );
     assert.strictEqual(formatTokensShort(12410, 'claude-estimate'), '≈12K');
   });
 

@@ -83,14 +83,20 @@ describe('VSIX', function () {
   it('holds the required files and nothing outside the allow-list', () => {
     const names = entries.map((entry) => entry.name);
     for (const name of REQUIRED) assert.ok(names.includes(name), `${name} is missing from the VSIX`);
-    assert.ok(names.some((name) => WEBVIEW_BUNDLE.test(name)), 'the preview\'s webview bundle is missing from the VSIX');
+    assert.ok(
+      names.some((name) => WEBVIEW_BUNDLE.test(name)),
+      "the preview's webview bundle is missing from the VSIX",
+    );
     const unexpected = names.filter((name) => !REQUIRED.includes(name) && !ALLOWED.some((pattern) => pattern.test(name)));
     assert.deepStrictEqual(unexpected, [], 'files in the VSIX that the allow-list does not name');
   });
 
   it('ships a production bundle: no source maps, no map comments, nothing under src/ or test/', () => {
     const names = entries.map((entry) => entry.name);
-    assert.deepStrictEqual(names.filter((name) => /\.map$|\/(src|test|bench|scripts|examples|docs|\.cache)\//.test(name)), []);
+    assert.deepStrictEqual(
+      names.filter((name) => /\.map$|\/(src|test|bench|scripts|examples|docs|\.cache)\//.test(name)),
+      [],
+    );
     for (const entry of entries.filter((e) => e.name.endsWith('.js'))) {
       // The comment form: the ranks themselves hold " sourceMappingURL" as a token.
       assert.doesNotMatch(entry.read().toString('utf8'), /[#@] sourceMappingURL=/, `${entry.name} points at a source map`);
@@ -106,7 +112,12 @@ describe('VSIX', function () {
   });
 
   it('carries a manifest without a made-up repository, and every file it names', () => {
-    const manifest = JSON.parse(entries.find((entry) => entry.name === 'extension/package.json')!.read().toString('utf8'));
+    const manifest = JSON.parse(
+      entries
+        .find((entry) => entry.name === 'extension/package.json')!
+        .read()
+        .toString('utf8'),
+    );
     assert.strictEqual(manifest.repository, undefined);
     const names = new Set(entries.map((entry) => entry.name));
     const named = [manifest.main, manifest.browser, manifest.icon, ...manifestMedia(manifest)].filter(Boolean) as string[];

@@ -11,31 +11,39 @@ describe('files within the workspace folder', () => {
       asked.push(relative);
       return false;
     });
-    assert.deepStrictEqual(result.names, [
-      '../../AGENTS.override.md',
-      '../../AGENTS.md',
-      '../AGENTS.override.md',
-      '../AGENTS.md',
-      'AGENTS.override.md',
-      'AGENTS.md',
-    ]);
+    assert.deepStrictEqual(result.names, ['../../AGENTS.override.md', '../../AGENTS.md', '../AGENTS.override.md', '../AGENTS.md', 'AGENTS.override.md', 'AGENTS.md']);
     assert.strictEqual(result.clamped, true);
-    assert.ok(asked.every((relative) => !relative.startsWith('../../../')), `nothing above the workspace folder asked: ${asked}`);
+    assert.ok(
+      asked.every((relative) => !relative.startsWith('../../../')),
+      `nothing above the workspace folder asked: ${asked}`,
+    );
   });
 
-  it('no .git anywhere, as a stat above the workspace says: only the persona folder\'s own files, as Codex and the CLI read them', () => {
+  it("no .git anywhere, as a stat above the workspace says: only the persona folder's own files, as Codex and the CLI read them", () => {
     const above: string[] = [];
-    const result = filesWithinWorkspace(codex, '/repo/ws/team/ava', 2, () => false, (relative) => {
-      above.push(relative);
-      return false;
-    });
+    const result = filesWithinWorkspace(
+      codex,
+      '/repo/ws/team/ava',
+      2,
+      () => false,
+      (relative) => {
+        above.push(relative);
+        return false;
+      },
+    );
     assert.deepStrictEqual(result.names, ['AGENTS.override.md', 'AGENTS.md']);
     assert.strictEqual(result.clamped, false);
     assert.ok(above.length > 0 && above.every((relative) => relative.endsWith('/.git')), `only .git is looked for above: ${above}`);
   });
 
   it('a .git above the workspace, as a stat says: clamped at the workspace folder', () => {
-    const result = filesWithinWorkspace(codex, '/repo/ws/team/ava', 2, () => false, (relative) => relative === '../../../.git');
+    const result = filesWithinWorkspace(
+      codex,
+      '/repo/ws/team/ava',
+      2,
+      () => false,
+      (relative) => relative === '../../../.git',
+    );
     assert.deepStrictEqual(result.names, ['../../AGENTS.override.md', '../../AGENTS.md', '../AGENTS.override.md', '../AGENTS.md', 'AGENTS.override.md', 'AGENTS.md']);
     assert.strictEqual(result.clamped, true);
   });

@@ -201,7 +201,9 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
 function failed(files: FileMeasure[], failure: string, budget: number): Composition {
   const note = `a read error in ${failure} stops Codex: no AGENTS.md instructions are sent`;
   const dropped = files.map((file): FileMeasure =>
-    file.section === '' ? file : { ...file, status: 'dropped', kept: [], dropped: [{ start: 0, end: file.text.length }], keptSize: 0, droppedSize: file.size, section: '', offset: -1, note },
+    file.section === ''
+      ? file
+      : { ...file, status: 'dropped', kept: [], dropped: [{ start: 0, end: file.text.length }], keptSize: 0, droppedSize: file.size, section: '', offset: -1, note },
   );
   return { runtime: 'codex', unit: 'bytes', text: '', files: dropped, found: [], total: { size: 0, cap: budget, state: 'over' } };
 }

@@ -13,7 +13,6 @@ import { bare, HERMES_DEFAULT_IDENTITY, Read, readFile, section, Section, trunca
 import { codePoints, pythonStrip, sliceView, TextView, wholeView } from './hermesText';
 import { HERMES_MEMORY_CHAR_LIMIT, HERMES_USER_CHAR_LIMIT, renderMemory } from './hermesMemory';
 
-
 type Measure = Omit<FileMeasure, 'offset'>;
 
 /** A name that exists but is a folder: Python's `is_file()` passes over it. */
@@ -54,7 +53,15 @@ function stripFrontMatter(view: TextView): TextView {
  * A file's section within a text capped after joining (the AGENTS chain, the cursor rules): all of it
  * when nothing was cut; else the part in the head kept, or in the tail, or nothing.
  */
-function placeInCut(read: Read, built: Section, at: number, capped: { text: string; marker?: string; headEnd: number; tailStart: number }, why: string, chosen: Map<Read, Section>, offsets: Map<string, number>): void {
+function placeInCut(
+  read: Read,
+  built: Section,
+  at: number,
+  capped: { text: string; marker?: string; headEnd: number; tailStart: number },
+  why: string,
+  chosen: Map<Read, Section>,
+  offsets: Map<string, number>,
+): void {
   if (!capped.marker) {
     chosen.set(read, built);
     offsets.set(read.name, at);
@@ -90,10 +97,17 @@ function projectFiles(input: PersonaInput, options: RuntimeOptions, cap: number,
   );
   const present = (name: string) => input.files.get(name);
   const reads: { read: Read; kind: string; k: number; label: string }[] = [];
-  for (const { k, prefix } of levels) for (const name of [...HERMES_MD, ...AGENTS]) {
-    const content = present(prefix + name);
-    if (content && !isFolder(content)) reads.push({ read: readFile(prefix + name, content), kind: HERMES_MD.includes(name) ? 'hermes' : 'agents', k, label: k === 0 || HERMES_MD.includes(name) ? name : '../'.repeat(k) + name });
-  }
+  for (const { k, prefix } of levels)
+    for (const name of [...HERMES_MD, ...AGENTS]) {
+      const content = present(prefix + name);
+      if (content && !isFolder(content))
+        reads.push({
+          read: readFile(prefix + name, content),
+          kind: HERMES_MD.includes(name) ? 'hermes' : 'agents',
+          k,
+          label: k === 0 || HERMES_MD.includes(name) ? name : '../'.repeat(k) + name,
+        });
+    }
   for (const name of [...CLAUDE, CURSORRULES]) {
     const content = present(projectPrefix + name);
     if (content && !isFolder(content)) reads.push({ read: readFile(projectPrefix + name, content), kind: name === CURSORRULES ? 'cursor' : 'claude', k: 0, label: name });
@@ -123,7 +137,9 @@ function projectFiles(input: PersonaInput, options: RuntimeOptions, cap: number,
     for (const k of [...new Set(reads.filter((r) => r.kind === 'agents').map((r) => r.k))].sort((a, b) => b - a)) {
       const entry = reads.find((r) => r.kind === 'agents' && r.k === k && r.read.view !== undefined);
       if (!entry) continue;
-      for (const other of reads) if (other.kind === 'agents' && other.k === k && other !== entry && other.read.view !== undefined) why.set(other.read, `not read: ${entry.label} in the same folder comes first`);
+      for (const other of reads)
+        if (other.kind === 'agents' && other.k === k && other !== entry && other.read.view !== undefined)
+          why.set(other.read, `not read: ${entry.label} in the same folder comes first`);
       const copy = seen.get(entry.read.view!.text);
       if (copy !== undefined) {
         why.set(entry.read, `not read: the same text as ${copy}, which Hermes sends once`);
@@ -135,7 +151,10 @@ function projectFiles(input: PersonaInput, options: RuntimeOptions, cap: number,
     if (chain.length > 0) {
       const joined = chain.map(({ built }) => built.text).join('\n\n');
       // One file is sent as its own section; a chain is capped again as a whole.
-      const capped = chain.length > 1 ? truncateForHermes(joined, 'AGENTS.md (directory chain)', joinPath(project, 'AGENTS.md'), cap) : { text: joined, headEnd: joined.length, tailStart: joined.length };
+      const capped =
+        chain.length > 1
+          ? truncateForHermes(joined, 'AGENTS.md (directory chain)', joinPath(project, 'AGENTS.md'), cap)
+          : { text: joined, headEnd: joined.length, tailStart: joined.length };
       let at = 0;
       for (const { entry, built } of chain) {
         placeInCut(entry.read, built, at, capped, `the AGENTS chain is cut as a whole to ${cap} chars`, chosen, offsets);
@@ -158,13 +177,24 @@ function projectFiles(input: PersonaInput, options: RuntimeOptions, cap: number,
   if (winner === undefined) {
     const cursor = reads.filter((r) => r.kind === 'cursor' && r.read.view !== undefined);
     if (cursor.length > 0) {
-      const pieces = cursor.map((entry) => ({ entry, built: section(entry.read, entry.read.view!, `## ${entry.label}\n\n`, entry.label, '.cursorrules', '', Number.MAX_SAFE_INTEGER, warnAt) }));
+      const pieces = cursor.map((entry) => ({
+        entry,
+        built: section(entry.read, entry.read.view!, `## ${entry.label}\n\n`, entry.label, '.cursorrules', '', Number.MAX_SAFE_INTEGER, warnAt),
+      }));
       // Each piece ends with a blank line; the pieces are capped together only.
       const joined = pieces.map(({ built }) => built.text + '\n\n').join('');
       const capped = truncateForHermes(joined, '.cursorrules', joinPath(project, CURSORRULES), cap);
       let at = 0;
       for (const { entry, built } of pieces) {
-        placeInCut(entry.read, { text: built.text, measure: { ...built.measure, cap, effectiveCap: cap } }, at, capped, `.cursorrules and .cursor/rules are cut together to ${cap} chars`, chosen, offsets);
+        placeInCut(
+          entry.read,
+          { text: built.text, measure: { ...built.measure, cap, effectiveCap: cap } },
+          at,
+          capped,
+          `.cursorrules and .cursor/rules are cut together to ${cap} chars`,
+          chosen,
+          offsets,
+        );
         at += built.text.length + 2;
       }
       text = capped.text;
@@ -187,11 +217,19 @@ function identity(input: PersonaInput, options: RuntimeOptions, cap: number, war
   const { home, homePrefix } = places(input.dir, options);
   const name = homePrefix + 'SOUL.md';
   const content = input.files.get(name);
-  if (options.session === 'subagent') return { text: HERMES_DEFAULT_IDENTITY, measure: bare({ name, file: '' }, content ? 'notLoaded' : 'absent', "a sub-agent (or --ignore-rules) reads no persona file: Hermes's default identity") };
-  if (!content) return { text: HERMES_DEFAULT_IDENTITY, measure: bare({ name, file: '' }, 'absent', "absent: Hermes sends its default identity (and writes its default SOUL.md on first run)") };
+  if (options.session === 'subagent')
+    return {
+      text: HERMES_DEFAULT_IDENTITY,
+      measure: bare({ name, file: '' }, content ? 'notLoaded' : 'absent', "a sub-agent (or --ignore-rules) reads no persona file: Hermes's default identity"),
+    };
+  if (!content)
+    return {
+      text: HERMES_DEFAULT_IDENTITY,
+      measure: bare({ name, file: '' }, 'absent', 'absent: Hermes sends its default identity (and writes its default SOUL.md on first run)'),
+    };
   const read = readFile(name, content);
   if (read.failure) return { text: HERMES_DEFAULT_IDENTITY, measure: bare(read, 'unreadable', `${read.failure}: Hermes sends its default identity`) };
-  if (!read.view) return { text: HERMES_DEFAULT_IDENTITY, measure: bare(read, 'empty', "white space only: Hermes sends its default identity") };
+  if (!read.view) return { text: HERMES_DEFAULT_IDENTITY, measure: bare(read, 'empty', 'white space only: Hermes sends its default identity') };
   const built = section(read, read.view, '', 'SOUL.md', 'SOUL.md', joinPath(home, 'SOUL.md'), cap, warnAt);
   return { text: built.text, measure: built.measure };
 }
@@ -204,12 +242,23 @@ function memory(input: PersonaInput, options: RuntimeOptions, warnAt: number): {
     const measures = (['memory', 'user'] as const).map((t) => bare({ name: names[t], file: '' }, input.files.has(names[t]) ? 'notLoaded' : 'absent', why));
     return { blocks: [], measures };
   }
-  const rendered = [renderMemory('memory', names.memory, input.files.get(names.memory), HERMES_MEMORY_CHAR_LIMIT, warnAt), renderMemory('user', names.user, input.files.get(names.user), HERMES_USER_CHAR_LIMIT, warnAt)];
+  const rendered = [
+    renderMemory('memory', names.memory, input.files.get(names.memory), HERMES_MEMORY_CHAR_LIMIT, warnAt),
+    renderMemory('user', names.user, input.files.get(names.user), HERMES_USER_CHAR_LIMIT, warnAt),
+  ];
   if (rendered.includes('undecodable')) {
     // The decoding error escapes the memory store: the session starts with neither block.
     const measures = (['memory', 'user'] as const).map((t, i) => {
       const r = rendered[i];
-      return r === 'undecodable' ? bare({ name: names[t], file: '' }, 'unreadable', 'not valid UTF-8: Hermes loads neither MEMORY.md nor USER.md') : { ...r.measure, status: r.measure.status === 'absent' ? ('absent' as const) : ('notLoaded' as const), section: '', kept: [], note: 'not loaded: the other memory file is not valid UTF-8' };
+      return r === 'undecodable'
+        ? bare({ name: names[t], file: '' }, 'unreadable', 'not valid UTF-8: Hermes loads neither MEMORY.md nor USER.md')
+        : {
+            ...r.measure,
+            status: r.measure.status === 'absent' ? ('absent' as const) : ('notLoaded' as const),
+            section: '',
+            kept: [],
+            note: 'not loaded: the other memory file is not valid UTF-8',
+          };
     });
     return { blocks: [], measures };
   }
@@ -253,22 +302,28 @@ export function composeHermes(input: PersonaInput, options: RuntimeOptions = {})
   files.push(...sent, ...placed.filter((m) => m.offset < 0));
   if (noProject) {
     const why = options.session === 'cron' ? 'a cron job without a workdir reads no project files' : 'a sub-agent (or --ignore-rules) reads no project files';
-    for (const [name, content] of input.files) if (!name.endsWith('SOUL.md') && !name.includes('memories/') && !NEVER_READ.includes(name) && !projectNames.has(name)) files.push({ ...bare({ name, file: '', content }, 'notLoaded', why), offset: -1 });
+    for (const [name, content] of input.files)
+      if (!name.endsWith('SOUL.md') && !name.includes('memories/') && !NEVER_READ.includes(name) && !projectNames.has(name))
+        files.push({ ...bare({ name, file: '', content }, 'notLoaded', why), offset: -1 });
   }
   mem.measures.forEach((m, i) => files.push({ ...m, offset: m.section === '' ? -1 : starts[2 + i] }));
   const known = new Set(files.map((f) => f.name));
   for (const name of NEVER_READ) {
     const content = input.files.get(name);
     if (!content || known.has(name)) continue;
-    const note = name === 'USER.md' || name === 'MEMORY.md' ? `never read by Hermes: its ${name === 'USER.md' ? 'user profile' : 'memory'} is memories/${name} in the Hermes home` : `never read by Hermes`;
+    const note =
+      name === 'USER.md' || name === 'MEMORY.md'
+        ? `never read by Hermes: its ${name === 'USER.md' ? 'user profile' : 'memory'} is memories/${name} in the Hermes home`
+        : `never read by Hermes`;
     files.push({ ...bare({ name, file: '', content }, 'notLoaded', note), offset: -1 });
   }
   let state: CapState = 'missing';
   let size = 0;
-  for (const file of files) if (file.section !== '') {
-    state = worseState(state, file.state);
-    size += codePoints(file.section);
-  }
+  for (const file of files)
+    if (file.section !== '') {
+      state = worseState(state, file.state);
+      size += codePoints(file.section);
+    }
   return {
     runtime: 'hermes',
     unit: 'codepoints',

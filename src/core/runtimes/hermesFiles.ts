@@ -18,7 +18,19 @@ export const CLAUDE = ['CLAUDE.md', 'claude.md'];
 export const CURSORRULES = '.cursorrules';
 export const CURSOR_RULES_DIR = '.cursor/rules';
 /** Persona files other runtimes read that Hermes never does (at the persona folder's root). */
-export const HERMES_FILE_NAMES: readonly string[] = ['SOUL.md', '.hermes.md', 'HERMES.md', 'AGENTS.override.md', 'AGENTS.md', 'agents.md', 'CLAUDE.md', 'claude.md', '.cursorrules', 'memories/MEMORY.md', 'memories/USER.md'];
+export const HERMES_FILE_NAMES: readonly string[] = [
+  'SOUL.md',
+  '.hermes.md',
+  'HERMES.md',
+  'AGENTS.override.md',
+  'AGENTS.md',
+  'agents.md',
+  'CLAUDE.md',
+  'claude.md',
+  '.cursorrules',
+  'memories/MEMORY.md',
+  'memories/USER.md',
+];
 export const NEVER_READ = ['IDENTITY.md', 'TOOLS.md', 'HEARTBEAT.md', 'USER.md', 'MEMORY.md', 'BOOTSTRAP.md'];
 
 /**
@@ -108,7 +120,12 @@ export function projectChain(project: string, projectPrefix: string, exists: (re
   return (root === -1 ? chain.slice(0, 1) : chain.slice(0, root + 1)).map((prefix, levels) => ({ prefix, levels }));
 }
 
-export function filesToRead(dir: string, exists: (relative: string) => boolean, options: RuntimeOptions = {}, list?: (relative: string) => readonly string[] | undefined): readonly string[] {
+export function filesToRead(
+  dir: string,
+  exists: (relative: string) => boolean,
+  options: RuntimeOptions = {},
+  list?: (relative: string) => readonly string[] | undefined,
+): readonly string[] {
   const { project, homePrefix, projectPrefix } = places(dir, options);
   const paths = [homePrefix + 'SOUL.md', homePrefix + 'memories/MEMORY.md', homePrefix + 'memories/USER.md'];
   for (const { prefix } of projectChain(project, projectPrefix, exists)) paths.push(...[...HERMES_MD, ...AGENTS].map((name) => prefix + name));

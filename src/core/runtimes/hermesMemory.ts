@@ -92,7 +92,9 @@ export function renderMemory(target: MemoryTarget, name: string, content: FileCo
   const dropped = blocks.map((block) => block.range);
   const state: CapState = capState(current, limit, warnAt);
   const removed = blocks.length > 0 ? `${blocks.length} of ${entries.length} entries removed by Hermes's scanner` : undefined;
-  const cutNote = marker ? `Hermes shows ${pythonThousands(Math.floor(renderCap * 0.7))} + ${pythonThousands(Math.floor(renderCap * 0.2))} of ${pythonThousands(current)} chars` : undefined;
+  const cutNote = marker
+    ? `Hermes shows ${pythonThousands(Math.floor(renderCap * 0.7))} + ${pythonThousands(Math.floor(renderCap * 0.2))} of ${pythonThousands(current)} chars`
+    : undefined;
   const overNote = over ? `over Hermes's ${pythonThousands(limit)}-char budget: its memory tool refuses new entries` : undefined;
   const keptSize = kept.reduce((sum, span) => sum + codePoints(decoded.file.slice(span.start, span.end)), 0);
   return {

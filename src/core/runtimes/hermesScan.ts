@@ -112,7 +112,7 @@ export function codePointPrefixLength(text: string, count: number): number {
 function normalizedByCodePoint(text: string): { normal: string; origin: number[] } {
   let normal = '';
   const origin: number[] = [];
-  for (let index = 0; index < text.length; ) {
+  for (let index = 0; index < text.length;) {
     const point = text.codePointAt(index)!;
     const width = point > 0xffff ? 2 : 1;
     const piece = text.slice(index, index + width).normalize('NFKC');
@@ -151,7 +151,7 @@ export function scanForThreats(text: string, scope: ThreatScope): ThreatFinding[
     for (const match of pieces.normal.matchAll(pattern.regex)) {
       const start = pieces.origin ? pieces.origin[match.index] : match.index;
       const endAt = match.index + Math.max(match[0].length, 1);
-      const end = pieces.origin ? pieces.origin[endAt] ?? scanned.length : Math.min(endAt, scanned.length);
+      const end = pieces.origin ? (pieces.origin[endAt] ?? scanned.length) : Math.min(endAt, scanned.length);
       ranges.push({ start, end: Math.max(end, start + 1), match: scanned.slice(start, Math.max(end, start + 1)) });
     }
     // Only a composition across characters leaves the per-character form without a match: point at the whole text.
@@ -217,11 +217,19 @@ export function hermesScanProblems(blocks: readonly ScanBlock[] | undefined): Sc
   const problems: ScanProblem[] = [];
   for (const block of blocks ?? []) {
     const what = block.scope === 'file' ? 'Hermes blocks this whole file' : 'Hermes removes this memory entry from its prompt';
-    if (block.findings.length === 0) problems.push({ ...block.range, id: 'too_large', scope: block.scope, line: block.line, message: `${what}: an entry past ${HERMES_MAX_SCAN_CHARS.toLocaleString('en-US')} chars is not scanned` });
-    for (const finding of block.findings) for (const range of finding.ranges) {
-      const why = finding.kind === 'invisible' ? `${describeInvisible(range.match.codePointAt(0)!)} is in it` : `'${quote(range.match)}' matches its ${finding.id} pattern`;
-      problems.push({ start: range.start, end: range.end, id: finding.id, scope: block.scope, line: block.line, message: `${what}: ${why}` });
-    }
+    if (block.findings.length === 0)
+      problems.push({
+        ...block.range,
+        id: 'too_large',
+        scope: block.scope,
+        line: block.line,
+        message: `${what}: an entry past ${HERMES_MAX_SCAN_CHARS.toLocaleString('en-US')} chars is not scanned`,
+      });
+    for (const finding of block.findings)
+      for (const range of finding.ranges) {
+        const why = finding.kind === 'invisible' ? `${describeInvisible(range.match.codePointAt(0)!)} is in it` : `'${quote(range.match)}' matches its ${finding.id} pattern`;
+        problems.push({ start: range.start, end: range.end, id: finding.id, scope: block.scope, line: block.line, message: `${what}: ${why}` });
+      }
   }
   return problems.sort((a, b) => a.start - b.start);
 }

@@ -122,4 +122,3 @@ export function bare(read: Pick<Read, 'name' | 'file'> & { content?: FileContent
   const size = read.content && read.content.kind !== 'unreadable' ? codePoints(read.file) : 0;
   return { name: read.name, status, text: read.file, size, state: 'missing', kept: [], dropped: [], keptSize: 0, droppedSize: 0, section: '', note };
 }
-

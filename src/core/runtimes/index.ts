@@ -13,20 +13,52 @@ export { bootstrapSource, toolnexus } from './toolnexus';
 export { openclaw, OPENCLAW_LINK_NOT_FOLLOWED, OPENCLAW_LINK_REFUSED, OPENCLAW_MAX_CHARS, OPENCLAW_TOTAL_MAX_CHARS, OPENCLAW_USER_MAX_CHARS } from './openclaw';
 export { capsFromConfig, MAX_CONFIG_BYTES, normalizeAgentId, OpenClawCaps, parseOpenClawConfig, parseOpenClawConfigObject, parseOpenClawJson5 } from './openclawConfig';
 export {
-  agentLabel, agentOfWorkspace, agentsFromConfig, AgentsContext, defaultWorkspaceDir, isInsideFolder, normalizePath, OpenClawAgent, OpenClawAgentIdentity, OpenClawEnv,
-  OpenClawHeartbeat, openclawConfigCandidates, openclawStateDir, parseDurationMs, WorkspaceSource,
+  agentLabel,
+  agentOfWorkspace,
+  agentsFromConfig,
+  AgentsContext,
+  defaultWorkspaceDir,
+  isInsideFolder,
+  normalizePath,
+  OpenClawAgent,
+  OpenClawAgentIdentity,
+  OpenClawEnv,
+  OpenClawHeartbeat,
+  openclawConfigCandidates,
+  openclawStateDir,
+  parseDurationMs,
+  WorkspaceSource,
 } from './openclawAgents';
 export { CronJob, cronJobsFromStore, cronRunsPerDay, OPENCLAW_HEARTBEAT_PROMPT, RUN_KINDS, RunKind, RunsPerDay, runsPerDay } from './openclawSchedule';
 export { COST_LEAVES_OUT, CostInput, CostPerDay, costPerDay, DEFAULT_CACHE_TTL_MINUTES, formatPerDay, SessionCost, TokenPrices } from './openclawCost';
 export {
-  compareLastRun, ComposedRun, composedRun, findSystemPromptReport, formatRunDate, LastRunComparison, LastRunDifference, ReportedFile, ReportedSkills, sessionKindOfKey,
-  skillBlocks, SystemPromptReport,
+  compareLastRun,
+  ComposedRun,
+  composedRun,
+  findSystemPromptReport,
+  formatRunDate,
+  LastRunComparison,
+  LastRunDifference,
+  ReportedFile,
+  ReportedSkills,
+  sessionKindOfKey,
+  skillBlocks,
+  SystemPromptReport,
 } from './openclawLastRun';
 export { EditCacheWrite, editCacheWrite, isTrajectoryExport, OpenClawWorkspace, openclawWorkspaceOf, TRAJECTORY_EXPORT_NOTE, TRAJECTORY_EXPORTS_DIR } from './openclawWorkspace';
 export { IncludeReader, INCLUDE_KEY, resolveConfigIncludes } from './openclawInclude';
 export { OPENCLAW_EPOCHS, OPENCLAW_NEWEST_RELEASE, OPENCLAW_PROVEN_RELEASES, OpenClawEpoch, OpenClawRelease, resolveOpenClawRelease } from './openclawReleases';
 export { agentsAfterToolsMigration, DoctorMove, legacyMemoryArchivePath, memoryAfterLegacyMerge, toolsMdIsMerged, workspaceAfterDoctor } from './openclawDoctor';
-export { composeAfterDoctor, DOCTOR_LEGACY_FILES, DoctorFileChange, DoctorPreview, DoctorPreviewOptions, DoctorSummary, doctorSummary, OpenClawCompose } from './openclawAfterDoctor';
+export {
+  composeAfterDoctor,
+  DOCTOR_LEGACY_FILES,
+  DoctorFileChange,
+  DoctorPreview,
+  DoctorPreviewOptions,
+  DoctorSummary,
+  doctorSummary,
+  OpenClawCompose,
+} from './openclawAfterDoctor';
 export { OPENCLAW_STATE_FILE, releaseFromConfig, releaseFromPackageJson, setupCompletedFromState } from './openclawState';
 export { RUST_WHITE_SPACE, rustTrimRange, truncationMarker, ZEROCLAW_HEADING, ZEROCLAW_MAX_CHARS, zeroclaw } from './zeroclaw';
 export { filesWithinWorkspace, WorkspaceFiles } from './withinWorkspace';

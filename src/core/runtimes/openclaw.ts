@@ -85,8 +85,15 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
       const size = read?.text.trimEnd().length ?? 0;
       measures.set(name, {
         ...stats(0),
-        name, status: 'dropped', text: read?.text ?? '', size, cap, effectiveCap: 0, state: size > 0 ? 'over' : 'missing',
-        dropped: whole(read?.text ?? ''), droppedSize: size,
+        name,
+        status: 'dropped',
+        text: read?.text ?? '',
+        size,
+        cap,
+        effectiveCap: 0,
+        state: size > 0 ? 'over' : 'missing',
+        dropped: whole(read?.text ?? ''),
+        droppedSize: size,
         note: `${label}'s ${totalWords}total is spent: nothing of ${name} is sent`,
       });
     };
@@ -105,12 +112,23 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
       spent += marker.text.length;
       if (marker.text.length < full.length) budgetShort = true;
       sent.push({ name, heading, body: marker });
-      const why = !read ? 'missing' : read.tooLarge ? `over ${formatCount(OPENCLAW_MAX_FILE_BYTES)} bytes, not read` : content?.symlink ? OPENCLAW_LINK_NOT_FOLLOWED : 'not readable';
+      const why = !read
+        ? 'missing'
+        : read.tooLarge
+          ? `over ${formatCount(OPENCLAW_MAX_FILE_BYTES)} bytes, not read`
+          : content?.symlink
+            ? OPENCLAW_LINK_NOT_FOLLOWED
+            : 'not readable';
       const base = read ? { text: read.text, size: read.text.length, dropped: whole(read.text), droppedSize: read.text.length } : {};
       measures.set(name, {
         ...stats(marker.text.length),
-        name, ...base, status: read ? 'unreadable' : 'missing', cap, effectiveCap: totalMaxChars === undefined ? cap : remaining + marker.text.length,
-        state: read?.tooLarge ? 'over' : 'missing', note: `${why}: ${label} sends "${marker.text}"`,
+        name,
+        ...base,
+        status: read ? 'unreadable' : 'missing',
+        cap,
+        effectiveCap: totalMaxChars === undefined ? cap : remaining + marker.text.length,
+        state: read?.tooLarge ? 'over' : 'missing',
+        note: `${why}: ${label} sends "${marker.text}"`,
       });
       continue;
     }
@@ -143,7 +161,12 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
       measures.set(name, { ...base, status: 'unreadable', state: read.tooLarge ? 'over' : 'missing', dropped: unsent, droppedSize: base.size, note });
     } else {
       cuts.set(name, cut);
-      measures.set(name, { ...base, status: cut.truncated ? 'cut' : 'sent', state: cut.truncated ? 'over' : capState(cut.original, effectiveCap, warnAt), ...(doctorNote && { doctorNote }) });
+      measures.set(name, {
+        ...base,
+        status: cut.truncated ? 'cut' : 'sent',
+        state: cut.truncated ? 'over' : capState(cut.original, effectiveCap, warnAt),
+        ...(doctorNote && { doctorNote }),
+      });
     }
   }
 

@@ -68,7 +68,11 @@ export function composeAfterDoctor(compose: OpenClawCompose, input: PersonaInput
   // A file doctor cannot take whole stops its move, and the file it would merge into stops it too.
   const unread = (name: string) => input.files.has(name) && !texts.has(name);
   const left: DoctorMove[] = [];
-  for (const [legacy, target] of [['TOOLS.md', 'AGENTS.md'], ['memory.md', 'MEMORY.md'], ['HEARTBEAT.md', undefined]] as const) {
+  for (const [legacy, target] of [
+    ['TOOLS.md', 'AGENTS.md'],
+    ['memory.md', 'MEMORY.md'],
+    ['HEARTBEAT.md', undefined],
+  ] as const) {
     if (!input.files.has(legacy) || !(unread(legacy) || (target !== undefined && unread(target)))) continue;
     texts.delete(legacy);
     left.push({ file: legacy, outcome: 'left as it is' });

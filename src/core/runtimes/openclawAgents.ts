@@ -165,7 +165,13 @@ function dataOwnerId(roster: readonly { id: string; entry: Json }[] | undefined,
   return undefined;
 }
 
-function workspaceOf(config: Json, entry: Json, id: string, owner: string | undefined, context: AgentsContext): Pick<OpenClawAgent, 'workspace' | 'workspaceSource' | 'workspaceRelative'> {
+function workspaceOf(
+  config: Json,
+  entry: Json,
+  id: string,
+  owner: string | undefined,
+  context: AgentsContext,
+): Pick<OpenClawAgent, 'workspace' | 'workspaceSource' | 'workspaceRelative'> {
   const own = text(entry.workspace);
   if (own) {
     const resolved = resolveUserPath(own, context);

@@ -37,7 +37,11 @@ export function normalizeAgentId(value: unknown): string {
   const trimmed = typeof value === 'string' ? value.trim() : '';
   const lower = trimmed.toLowerCase();
   if (/^[a-z0-9][a-z0-9_-]{0,63}$/i.test(trimmed)) return lower;
-  const id = lower.replace(/[^a-z0-9_-]+/g, '-').replace(/^-+/, '').replace(/-+$/, '').slice(0, 64);
+  const id = lower
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+/, '')
+    .replace(/-+$/, '')
+    .slice(0, 64);
   return id || DEFAULT_AGENT_ID;
 }
 

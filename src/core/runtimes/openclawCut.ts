@@ -104,8 +104,7 @@ export function cutToCap(trimmed: string, name: string, max: number, digest: boo
   if (total <= max) return { ...traceRange(trimmed, 0, total), truncated: false, head: total, tail: 0, original: total };
   if (digest && rules.digest !== 'none') return cutWithDigest(trimmed, name, max, rules);
   if (rules.truncation === 'T1') return cutT1(trimmed, name, max);
-  const full = (head: number, tail: number) =>
-    `\n[...truncated, read ${name} for full content...]\n…(truncated ${name}: kept ${head}+${tail} chars of ${total})…\n`;
+  const full = (head: number, tail: number) => `\n[...truncated, read ${name} for full content...]\n…(truncated ${name}: kept ${head}+${tail} chars of ${total})…\n`;
   const compact = (head: number, tail: number) => `[…truncated ${head}+${tail}/${total}]`;
   // The full marker is joined to head and tail by a newline each; the compact one by nothing.
   const separators = (head: number, tail: number, marker: string) => (marker.includes('\n') ? Number(head > 0) + Number(tail > 0) : 0);
@@ -164,9 +163,11 @@ export const LIST_OR_HEADING = /^(?:#{1,6}|\s*[-*+]|\s*\d+[.)])\s+\S/u;
 export const RULE_WORDS =
   /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|owner|security|secret|credential|test|validation|command|commit|push|github|pr)\b|(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿|必須|務必|一律|紅線)/iu;
 /** Rule lines picked before all others. */
-export const STRONG_RULE_WORDS = /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|security|secret|credential)\b|(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿)/iu;
+export const STRONG_RULE_WORDS =
+  /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|security|secret|credential)\b|(?:🔴|禁止|嚴禁|不得|絕不|絕對不|切勿)/iu;
 /** D1 (5.20–9.3): ASCII words only. */
-const D1_RULE_WORDS = /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|owner|security|secret|credential|test|validation|command|commit|push|github|pr)\b/iu;
+const D1_RULE_WORDS =
+  /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|owner|security|secret|credential|test|validation|command|commit|push|github|pr)\b/iu;
 const D1_STRONG_RULE_WORDS = /\b(?:AGENTS\.md|scoped|required|must|never|do not|before subtree|read scoped|security|secret|credential)\b/iu;
 export const FENCE = /^\s*(?:`{3,}|~{3,})/u;
 
@@ -217,7 +218,13 @@ function selectDigest(candidates: readonly Candidate[], budget: number): { text:
   };
   for (const candidate of candidates) if (candidate.strong) take(candidate);
   for (const candidate of candidates) if (!chosen.has(candidate)) take(candidate);
-  return { text: candidates.filter((c) => chosen.has(c)).map((c) => c.text).join('\n'), omitted: candidates.length - chosen.size };
+  return {
+    text: candidates
+      .filter((c) => chosen.has(c))
+      .map((c) => c.text)
+      .join('\n'),
+    omitted: candidates.length - chosen.size,
+  };
 }
 
 function cutWithDigest(trimmed: string, name: string, max: number, rules: CutRules): CutResult {

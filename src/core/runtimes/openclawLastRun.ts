@@ -46,16 +46,14 @@ export function findSystemPromptReport(value: unknown): SystemPromptReport | und
   const candidates = [value, isRecord(value) && isRecord(value.meta) ? value.meta.systemPromptReport : undefined, isRecord(value) ? value.systemPromptReport : undefined];
   const report = candidates.find((candidate): candidate is Json => isRecord(candidate) && Array.isArray(candidate.injectedWorkspaceFiles));
   if (!report) return undefined;
-  const files = (report.injectedWorkspaceFiles as unknown[]).filter(isRecord).map(
-    (file): ReportedFile => ({
-      name: str(file.name) ?? '',
-      ...(str(file.path) !== undefined && { path: str(file.path) }),
-      missing: file.missing === true,
-      rawChars: num(file.rawChars) ?? 0,
-      injectedChars: num(file.injectedChars) ?? 0,
-      truncated: file.truncated === true,
-    }),
-  );
+  const files = (report.injectedWorkspaceFiles as unknown[]).filter(isRecord).map((file): ReportedFile => ({
+    name: str(file.name) ?? '',
+    ...(str(file.path) !== undefined && { path: str(file.path) }),
+    missing: file.missing === true,
+    rawChars: num(file.rawChars) ?? 0,
+    injectedChars: num(file.injectedChars) ?? 0,
+    truncated: file.truncated === true,
+  }));
   const skills = isRecord(report.skills) && typeof report.skills.hash === 'string' ? report.skills : undefined;
   return {
     ...(num(report.generatedAt) !== undefined && { generatedAt: num(report.generatedAt) }),
@@ -98,10 +96,21 @@ export interface ComposedRun {
  * Our numbers for a composition (OpenClaw profile) and skills prompt (the catalog,
  * `SkillsReport.catalog`); `sha256` hashes a string to hex (the caller has the crypto).
  */
-export function composedRun(composition: Composition, caps: { maxChars: number; totalMaxChars?: number }, skillsPrompt: string | undefined, sha256: (text: string) => string): ComposedRun {
+export function composedRun(
+  composition: Composition,
+  caps: { maxChars: number; totalMaxChars?: number },
+  skillsPrompt: string | undefined,
+  sha256: (text: string) => string,
+): ComposedRun {
   const files = composition.files
     .filter((file) => file.runReport !== undefined)
-    .map((file): ReportedFile => ({ name: file.name, missing: file.runReport!.missing, rawChars: file.runReport!.rawChars, injectedChars: file.runReport!.injectedChars, truncated: !file.runReport!.missing && file.runReport!.injectedChars < file.runReport!.rawChars }));
+    .map((file): ReportedFile => ({
+      name: file.name,
+      missing: file.runReport!.missing,
+      rawChars: file.runReport!.rawChars,
+      injectedChars: file.runReport!.injectedChars,
+      truncated: !file.runReport!.missing && file.runReport!.injectedChars < file.runReport!.rawChars,
+    }));
   const trimmed = skillsPrompt?.trim();
   return {
     files,
@@ -131,7 +140,10 @@ export interface LastRunComparison {
 
 /** "2026-12-01 12:00 UTC". */
 export function formatRunDate(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').replace(/:\d\d\.\d+Z$/, ' UTC');
+  return new Date(ms)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/:\d\d\.\d+Z$/, ' UTC');
 }
 
 /** Compares OpenClaw's report with our numbers. */
@@ -143,7 +155,11 @@ export function compareLastRun(report: SystemPromptReport, ours: ComposedRun): L
   for (const run of report.injectedWorkspaceFiles) {
     const now = oursByName.get(run.name);
     if (!now) {
-      differences.push({ what: run.name, detail: `injected by ${when} (${run.injectedChars} chars), not by this composition`, reason: 'a hook that added files, another release, or another session kind' });
+      differences.push({
+        what: run.name,
+        detail: `injected by ${when} (${run.injectedChars} chars), not by this composition`,
+        reason: 'a hook that added files, another release, or another session kind',
+      });
       continue;
     }
     if (run.missing !== now.missing) {
@@ -153,17 +169,34 @@ export function compareLastRun(report: SystemPromptReport, ours: ComposedRun): L
     if (run.rawChars !== now.rawChars) {
       differences.push({ what: run.name, detail: `rawChars: run ${run.rawChars}, now ${now.rawChars}`, reason: `the file changed since ${when}` });
     } else if (run.injectedChars !== now.injectedChars) {
-      differences.push({ what: run.name, detail: `injectedChars: run ${run.injectedChars}, now ${now.injectedChars}`, reason: 'other caps (another config or agent), another release, or an earlier file that changed the total budget' });
+      differences.push({
+        what: run.name,
+        detail: `injectedChars: run ${run.injectedChars}, now ${now.injectedChars}`,
+        reason: 'other caps (another config or agent), another release, or an earlier file that changed the total budget',
+      });
     }
   }
   for (const now of ours.files) {
-    if (!runNames.has(now.name)) differences.push({ what: now.name, detail: `injected by this composition (${now.injectedChars} chars), not by ${when}`, reason: 'another release, session kind or setup state, or the file was created since' });
+    if (!runNames.has(now.name))
+      differences.push({
+        what: now.name,
+        detail: `injected by this composition (${now.injectedChars} chars), not by ${when}`,
+        reason: 'another release, session kind or setup state, or the file was created since',
+      });
   }
   if (report.bootstrapMaxChars !== undefined && report.bootstrapMaxChars !== ours.bootstrapMaxChars) {
-    differences.push({ what: 'caps', detail: `bootstrapMaxChars: run ${report.bootstrapMaxChars}, now ${ours.bootstrapMaxChars}`, reason: 'another config, or another agent of it' });
+    differences.push({
+      what: 'caps',
+      detail: `bootstrapMaxChars: run ${report.bootstrapMaxChars}, now ${ours.bootstrapMaxChars}`,
+      reason: 'another config, or another agent of it',
+    });
   }
   if (report.bootstrapTotalMaxChars !== undefined && report.bootstrapTotalMaxChars !== ours.bootstrapTotalMaxChars) {
-    differences.push({ what: 'caps', detail: `bootstrapTotalMaxChars: run ${report.bootstrapTotalMaxChars}, now ${ours.bootstrapTotalMaxChars ?? 'none'}`, reason: 'another config, or another agent of it' });
+    differences.push({
+      what: 'caps',
+      detail: `bootstrapTotalMaxChars: run ${report.bootstrapTotalMaxChars}, now ${ours.bootstrapTotalMaxChars ?? 'none'}`,
+      reason: 'another config, or another agent of it',
+    });
   }
   if (report.skills && !ours.skills) differences.push({ what: 'skills', detail: 'the skills prompt was not composed here', reason: 'not checked' });
   if (report.skills && ours.skills && report.skills.hash !== ours.skills.hash) {

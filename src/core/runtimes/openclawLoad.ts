@@ -33,7 +33,13 @@ function memoryFiles(input: PersonaInput, epoch: OpenClawEpoch): string[] {
 }
 
 /** The files the release loads for `session`, in load order, and those it leaves out. */
-export function loadBootstrapFiles(input: PersonaInput, epoch: OpenClawEpoch, session: SessionKind, setupCompleted: boolean, label: string): { loaded: Loaded[]; skipped: Skipped[] } {
+export function loadBootstrapFiles(
+  input: PersonaInput,
+  epoch: OpenClawEpoch,
+  session: SessionKind,
+  setupCompleted: boolean,
+  label: string,
+): { loaded: Loaded[]; skipped: Skipped[] } {
   const loaded: Loaded[] = [];
   const skipped: Skipped[] = [];
   const keep = epoch.sessions[session];

@@ -49,7 +49,8 @@ export function readAsOpenClaw(content: FileContent, path: string, epoch?: Pick<
   const bytes = content.kind === 'bytes' ? Math.max(content.size, content.bytes.byteLength) : text.length * 3 > OPENCLAW_MAX_FILE_BYTES ? utf8Length(text) : 0;
   const oversize = epoch?.oversize ?? 'unreadable';
   if (bytes > OPENCLAW_MAX_FILE_BYTES && oversize === 'missing') return { ...missing, tooLarge: true };
-  if (bytes > OPENCLAW_MAX_FILE_BYTES && oversize === 'unreadable') return { text, content: `[UNREADABLE: File exceeds ${OPENCLAW_MAX_FILE_BYTES} bytes]`, tooLarge: true, unreadable: true };
+  if (bytes > OPENCLAW_MAX_FILE_BYTES && oversize === 'unreadable')
+    return { text, content: `[UNREADABLE: File exceeds ${OPENCLAW_MAX_FILE_BYTES} bytes]`, tooLarge: true, unreadable: true };
   return { text, content: text, tooLarge: false, unreadable: false };
 }
 

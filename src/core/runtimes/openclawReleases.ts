@@ -88,11 +88,29 @@ const H3: HeaderLines = {
 };
 
 const E1: OpenClawEpoch = {
-  id: 'E1', since: '2026.1.29', proven: '2026.1.30',
-  loadOrder: [A, S, T, I, U, H, B, M], memory: 'both', optional: [M],
-  heading: 'name', maxChars: 20_000, truncation: 'T1', surrogateSafe: false, digest: 'none', header: H1,
-  sanitize: 'none', dynamicHeartbeat: false, collapseNewlines: false, sorted: false, bootstrapAfterSetup: 'loaded',
-  oversize: 'read', links: 'follow', readErrors: 'missing', sessions: { subagent: [A, T] }, privateMemory: false, projectEntries: false,
+  id: 'E1',
+  since: '2026.1.29',
+  proven: '2026.1.30',
+  loadOrder: [A, S, T, I, U, H, B, M],
+  memory: 'both',
+  optional: [M],
+  heading: 'name',
+  maxChars: 20_000,
+  truncation: 'T1',
+  surrogateSafe: false,
+  digest: 'none',
+  header: H1,
+  sanitize: 'none',
+  dynamicHeartbeat: false,
+  collapseNewlines: false,
+  sorted: false,
+  bootstrapAfterSetup: 'loaded',
+  oversize: 'read',
+  links: 'follow',
+  readErrors: 'missing',
+  sessions: { subagent: [A, T] },
+  privateMemory: false,
+  projectEntries: false,
 };
 
 /** Each epoch is the one before it with what changed; the release run for it is `proven`. */
@@ -100,7 +118,13 @@ function next(previous: OpenClawEpoch, change: Partial<OpenClawEpoch>): OpenClaw
   return { ...previous, ...change };
 }
 const E2a = next(E1, {
-  id: 'E2a', since: '2026.2.22', proven: '2026.2.26', heading: 'path', totalMaxChars: 150_000, oversize: 'missing', links: 'inside',
+  id: 'E2a',
+  since: '2026.2.22',
+  proven: '2026.2.26',
+  heading: 'path',
+  totalMaxChars: 150_000,
+  oversize: 'missing',
+  links: 'inside',
   sessions: { subagent: [A, T, S, I, U], cron: [A, T, S, I, U] },
 });
 const E2b = next(E2a, { id: 'E2b', since: '2026.3.13', proven: '2026.3.31', memory: 'first' });
@@ -113,10 +137,21 @@ const E4 = next(E4a, { id: 'E4', since: '2026.5.28', sessions: { subagent: [A, T
 const E5a = next(E4, { id: 'E5a', since: '2026.6.1', proven: '2026.6.35', maxChars: 20_000 });
 const E5b = next(E5a, { id: 'E5b', since: '2026.7.33', proven: '2026.7.35', surrogateSafe: true });
 const E6 = next(E5b, {
-  id: 'E6', since: '2026.8.1', proven: '2026.8.2',
-  loadOrder: [A, S, I, U, B, M], optional: [U, M], userMaxChars: 4_000, header: H3,
-  sanitize: 'regex', dynamicHeartbeat: false, oversize: 'unreadable', links: 'refuse', readErrors: 'unreadable',
-  sessions: { subagent: [A], cron: [A, S, I, U] }, privateMemory: true, projectEntries: true,
+  id: 'E6',
+  since: '2026.8.1',
+  proven: '2026.8.2',
+  loadOrder: [A, S, I, U, B, M],
+  optional: [U, M],
+  userMaxChars: 4_000,
+  header: H3,
+  sanitize: 'regex',
+  dynamicHeartbeat: false,
+  oversize: 'unreadable',
+  links: 'refuse',
+  readErrors: 'unreadable',
+  sessions: { subagent: [A], cron: [A, S, I, U] },
+  privateMemory: true,
+  projectEntries: true,
 });
 const E7 = next(E6, { id: 'E7', since: '2026.9.5', proven: '2026.9.6', digest: 'D2' });
 

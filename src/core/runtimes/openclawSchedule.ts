@@ -31,8 +31,25 @@ type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const NAMES: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
-  sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+  sun: 0,
+  mon: 1,
+  tue: 2,
+  wed: 3,
+  thu: 4,
+  fri: 5,
+  sat: 6,
 };
 
 /** The values one cron field allows, or undefined when it cannot be read. */
@@ -135,7 +152,13 @@ export function runsPerDay(agent: OpenClawAgent | undefined, jobs: readonly Cron
   const heartbeat = agent?.heartbeat;
   if (heartbeat?.enabled && heartbeat.intervalMs) {
     const prompt = heartbeat.prompt ?? OPENCLAW_HEARTBEAT_PROMPT;
-    runs.push({ kind: 'heartbeat', runsPerDay: 86_400_000 / heartbeat.intervalMs, from: `heartbeat every ${heartbeat.every}`, userMessageChars: prompt.length, lightContext: heartbeat.lightContext });
+    runs.push({
+      kind: 'heartbeat',
+      runsPerDay: 86_400_000 / heartbeat.intervalMs,
+      from: `heartbeat every ${heartbeat.every}`,
+      userMessageChars: prompt.length,
+      lightContext: heartbeat.lightContext,
+    });
   } else runs.push({ kind: 'heartbeat', runsPerDay: 0, from: agent ? 'heartbeats off for this agent' : 'no config: heartbeats not counted' });
   const mine = jobs.filter((job) => (job.agentId === undefined ? agent?.default !== false : job.agentId === agent?.id));
   for (const target of ['cron', 'main'] as const) {

@@ -66,9 +66,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
       droppedSize: Math.max(0, size - MAX_FILE_BYTES),
       section: section.text,
       offset,
-      note: truncated
-        ? `composeSoul keeps the first ${formatCount(MAX_FILE_BYTES)} of ${formatCount(size)} bytes`
-        : undefined,
+      note: truncated ? `composeSoul keeps the first ${formatCount(MAX_FILE_BYTES)} of ${formatCount(size)} bytes` : undefined,
       marker: truncated ? '\n[truncated: exceeds 2 MB bootstrap cap]' : undefined,
     });
     parts.push(section.text);

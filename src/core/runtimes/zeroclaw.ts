@@ -61,7 +61,6 @@ function notFoundMarker(name: string): string {
   return `[File not found: ${name}]`;
 }
 
-
 /** The UTF-16 index `count` code points after `start` (or `end`, if there are fewer). */
 function indexAfterCodePoints(text: string, start: number, end: number, count: number): number {
   let index = start;
@@ -75,7 +74,7 @@ const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
 /** Where the first byte that breaks UTF-8 lies (only called once the strict decode failed). */
 function firstBadByte(bytes: Uint8Array): number {
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const lead = bytes[at];
     const width = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
     if (width === 0 || at + width > bytes.length) return at;

@@ -101,10 +101,18 @@ export function findHiddenInstructions(text: string, t: SecretRender = englishSe
   for (const match of text.matchAll(COMMENT)) {
     const body = match[1];
     if (isSuppressComment(match[0]) || TOOL_COMMENT.test(body)) continue;
-    const rule = body.split(/\r?\n|\r/).map((line) => line.trim()).find((line) => IMPERATIVE.test(line));
+    const rule = body
+      .split(/\r?\n|\r/)
+      .map((line) => line.trim())
+      .find((line) => IMPERATIVE.test(line));
     if (!rule) continue;
     lines ??= new LineIndex(text);
-    found.push({ start: match.index, end: match.index + match[0].length, line: lines.lineOf(match.index), message: t('hiddenComment', shorten(rule.replace(/\s+/g, ' '), QUOTED)) });
+    found.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      line: lines.lineOf(match.index),
+      message: t('hiddenComment', shorten(rule.replace(/\s+/g, ' '), QUOTED)),
+    });
   }
   return found;
 }

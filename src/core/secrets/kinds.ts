@@ -46,7 +46,7 @@ export const SECRET_KINDS = {
   'connection-string': { label: 'connection string with a password', variable: 'DATABASE_URL' },
   'url-credentials': { label: 'URL with a user and password', variable: 'SERVICE_URL' },
   'bearer-token': { label: 'Bearer token', variable: 'API_TOKEN' },
-  'password': { label: 'password', variable: 'PASSWORD' },
+  password: { label: 'password', variable: 'PASSWORD' },
   'assigned-secret': { label: 'key or token', variable: 'API_KEY' },
 } as const satisfies Record<string, SecretKindInfo>;
 

@@ -5,7 +5,8 @@ import { fillPlaceholders, MessageArg } from '../messages';
 
 export const SECRET_MESSAGES = {
   secretSent: '{0} ({1}) is sent to the model provider on every turn: {2} sends this line of {3}. Keep it in the environment instead, as {4}.',
-  secretNotLoaded: '{0} ({1}) is in {2}, which {3} does not load: it is not sent today, but a file is one setting away from the prompt. Keep it in the environment instead, as {4}.',
+  secretNotLoaded:
+    '{0} ({1}) is in {2}, which {3} does not load: it is not sent today, but a file is one setting away from the prompt. Keep it in the environment instead, as {4}.',
   secretDropped: '{0} ({1}) is in text {2} drops from {3}: it is not sent while the file stays past its cap. Keep it in the environment instead, as {4}.',
   hiddenRun: '{0} invisible characters ({1}): the model reads them, the editor shows nothing.',
   hiddenOne: '1 invisible character ({0}): the model reads it, the editor shows nothing.',

@@ -19,9 +19,27 @@ const PLACEHOLDER_WORDS =
 const MASK_RUN = /([Xx*#•0])\1{3,}/;
 
 /** Passwords and keys that documentation writes for "any": `user:pass@`, `admin:admin`. */
-const COMMON_VALUES: ReadonlySet<string> = new Set(
-  ['pass', 'password', 'passwd', 'secret', 'token', 'admin', 'root', 'test', 'user', 'guest', 'demo', 'qwerty', 'letmein', 'hunter2', '123456', '12345678', 'abc123', 'p@ssw0rd', 'passw0rd'],
-);
+const COMMON_VALUES: ReadonlySet<string> = new Set([
+  'pass',
+  'password',
+  'passwd',
+  'secret',
+  'token',
+  'admin',
+  'root',
+  'test',
+  'user',
+  'guest',
+  'demo',
+  'qwerty',
+  'letmein',
+  'hunter2',
+  '123456',
+  '12345678',
+  'abc123',
+  'p@ssw0rd',
+  'passw0rd',
+]);
 
 /** Whether `value` (the matched secret text) is a placeholder rather than a secret. */
 export function isPlaceholder(value: string): boolean {

@@ -18,7 +18,11 @@ export function moveRulesAboveCut(file: FileMeasure, rules: readonly DroppedRule
   if (file.status !== 'cut' || rules.length === 0 || cut === undefined || cut <= 0) return undefined;
   const { text } = file;
   const lines = new LineIndex(text);
-  const taken = takenParts(text, lines, [...new Set(rules.map((rule) => rule.line))].sort((a, b) => a - b));
+  const taken = takenParts(
+    text,
+    lines,
+    [...new Set(rules.map((rule) => rule.line))].sort((a, b) => a - b),
+  );
   if (!taken) return undefined;
   const block = taken.map((part) => part.moved).join('');
   const at = lines.starts[lines.lineOf(Math.max(0, cut - block.length))];

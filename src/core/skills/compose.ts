@@ -24,8 +24,7 @@ export interface SkillsOptions {
 export const PLUGIN_SKILLS: readonly { readonly name: string; readonly description: string }[] = [
   {
     name: 'browser-automation',
-    description:
-      'Use when controlling web pages with the OpenClaw browser tool, especially multi-step flows, login checks, tab management, or recovery from stale refs/timeouts.',
+    description: 'Use when controlling web pages with the OpenClaw browser tool, especially multi-step flows, login checks, tab management, or recovery from stale refs/timeouts.',
   },
   { name: 'canvas', description: 'Present hosted widget documents on a connected macOS panel and control panel visibility or navigation.' },
 ];
@@ -48,23 +47,31 @@ export function composeSkills(reader: SkillReader, dir: string, options: SkillsO
   const plugins: LoadedSkill[] =
     options.pluginSkills === false
       ? []
-      : PLUGIN_SKILLS.map(({ name, description }) => ({ name, description, file: `${home ?? '~'}/.openclaw/plugin-skills/${name}/SKILL.md`, source: 'plugin', fields: { name, description } }));
+      : PLUGIN_SKILLS.map(({ name, description }) => ({
+          name,
+          description,
+          file: `${home ?? '~'}/.openclaw/plugin-skills/${name}/SKILL.md`,
+          source: 'plugin',
+          fields: { name, description },
+        }));
   const roots: [string, SkillSource][] = [
     [joinPath(root, '.agents/skills'), 'agents'],
     [joinPath(root, 'skills'), 'workspace'],
   ];
   const loads = roots.map(([path, source]) => loadSkillRoot(reader, path, source));
   const notices: SkillNotice[] = loads.flatMap((load) => load.notices);
-  const skipped: SkillMeasure[] = loads.flatMap((load) => load.skipped).map(({ file, reason }) => ({
-    name: baseName(file.slice(0, file.lastIndexOf('/'))),
-    path: file,
-    location: location(file),
-    source: file.startsWith(roots[0][0] + '/') ? 'agents' : 'workspace',
-    state: 'skipped',
-    descriptionChars: 0,
-    reason,
-    block: '',
-  }));
+  const skipped: SkillMeasure[] = loads
+    .flatMap((load) => load.skipped)
+    .map(({ file, reason }) => ({
+      name: baseName(file.slice(0, file.lastIndexOf('/'))),
+      path: file,
+      location: location(file),
+      source: file.startsWith(roots[0][0] + '/') ? 'agents' : 'workspace',
+      state: 'skipped',
+      descriptionChars: 0,
+      reason,
+      block: '',
+    }));
 
   // A later skill of the same name wins; the same file reached twice is one skill.
   const canonical = (skill: LoadedSkill): string => (skill.source === 'plugin' ? skill.file : (reader.realPath(skill.file) ?? skill.file));

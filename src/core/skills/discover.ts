@@ -126,7 +126,8 @@ class Scan {
     for (const item of queue) {
       if (this.hasSkillFile(item.dir)) return nested;
       if (item.depth >= MAX_GROUPED_DEPTH) continue;
-      for (const child of this.childDirs(item.dir, budget, true).sort(byName).slice(0, MAX_CANDIDATES_PER_ROOT)) queue.push({ dir: joinPath(item.dir, child), depth: item.depth + 1 });
+      for (const child of this.childDirs(item.dir, budget, true).sort(byName).slice(0, MAX_CANDIDATES_PER_ROOT))
+        queue.push({ dir: joinPath(item.dir, child), depth: item.depth + 1 });
     }
     return dir;
   }
@@ -156,7 +157,13 @@ class Scan {
 /** The SKILL.md candidates of one skill root, in the order OpenClaw loads them. */
 export function discoverSkills(reader: SkillReader, root: string): Discovery {
   const scan = new Scan(reader);
-  const done = (candidates: Candidate[], rootIsSkill: boolean, rootCandidate?: Candidate): Discovery => ({ candidates, rootIsSkill, rootCandidate, refused: scan.refused, notices: scan.notices });
+  const done = (candidates: Candidate[], rootIsSkill: boolean, rootCandidate?: Candidate): Discovery => ({
+    candidates,
+    rootIsSkill,
+    rootCandidate,
+    refused: scan.refused,
+    notices: scan.notices,
+  });
   const rootReal = reader.realPath(root);
   if (rootReal === undefined) {
     if (reader.stat(root) !== 'missing') scan.notices.push({ path: root, message: 'cannot be read' });

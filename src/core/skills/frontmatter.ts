@@ -27,7 +27,10 @@ interface Issue {
 
 /** The text with a leading BOM dropped and every line ending made `\n`. */
 export function normalizeLineEnds(text: string): string {
-  return text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n').replace(/\r/g, '\n');
+  return text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n/g, '\n')
+    .replace(/\r/g, '\n');
 }
 
 function unquote(value: string): string {
@@ -80,7 +83,8 @@ function parseOnce(block: string, fallback: FrontmatterFields): { fields: Frontm
     if (doc.errors.length > 0) return { fields: fallback, issues: doc.errors.map((e) => ({ code: e.code ?? e.name, message: e.message, at: e.pos?.[0] })) };
     if (!isMap(doc.contents)) return { fields: fallback, issues: [{ code: 'INVALID_ROOT', message: 'frontmatter must be a YAML mapping' }] };
     const parsed: unknown = doc.toJS();
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { fields: fallback, issues: [{ code: 'INVALID_ROOT', message: 'frontmatter must be a YAML mapping' }] };
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      return { fields: fallback, issues: [{ code: 'INVALID_ROOT', message: 'frontmatter must be a YAML mapping' }] };
     // A key written `key: a: b` on one line: its structured value gives way to the line reading.
     const inlineColon = new Set<string>();
     for (const pair of doc.contents.items) {

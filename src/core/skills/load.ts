@@ -34,7 +34,8 @@ export function loadSkillFile(reader: SkillReader, dir: string, source: SkillSou
       return { skip: { kind: 'unreadable', reason: read.reason } };
   }
   if (read.links > 1) return { skip: { kind: 'hardlinked' } };
-  if (read.size > MAX_SKILL_FILE_BYTES || read.bytes.length > MAX_SKILL_FILE_BYTES) return { skip: { kind: 'tooLarge', size: Math.max(read.size, read.bytes.length), limit: MAX_SKILL_FILE_BYTES } };
+  if (read.size > MAX_SKILL_FILE_BYTES || read.bytes.length > MAX_SKILL_FILE_BYTES)
+    return { skip: { kind: 'tooLarge', size: Math.max(read.size, read.bytes.length), limit: MAX_SKILL_FILE_BYTES } };
   const frontmatter = parseSkillFrontmatter(decodeUtf8(read.bytes));
   if (!frontmatter.ok) return { skip: { kind: 'frontmatter', message: frontmatter.message, line: frontmatter.line } };
   const fields = frontmatter.fields;

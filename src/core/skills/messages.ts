@@ -58,8 +58,7 @@ export function describeSkill(skill: SkillMeasure): string {
   }
 }
 
-const isError = (skill: SkillMeasure): boolean =>
-  skill.state === 'leftOut' || (skill.state === 'skipped' && skill.reason?.kind !== 'shadowed');
+const isError = (skill: SkillMeasure): boolean => skill.state === 'leftOut' || (skill.state === 'skipped' && skill.reason?.kind !== 'shadowed');
 
 /** Whether `check` fails: a skill skipped for an error, or left out by the budget. */
 export function skillsFailed(report: SkillsReport): boolean {

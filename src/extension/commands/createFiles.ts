@@ -122,7 +122,12 @@ export function reportOutcome(outcome: CreateOutcome, where: string): void {
   const list = (names: readonly string[]) => names.join(', ');
   for (const { name, variants } of outcome.caseVariants) {
     void vscode.window.showWarningMessage(
-      vscode.l10n.t('{0} was not created in {1}: {2} is there, which differs only by case. The runtime reads only {0} (names match exactly), so {2} is not read; where names ignore case, creating {0} would open {2}. Rename {2} to {0} instead.', name, where, variants.join(', ')),
+      vscode.l10n.t(
+        '{0} was not created in {1}: {2} is there, which differs only by case. The runtime reads only {0} (names match exactly), so {2} is not read; where names ignore case, creating {0} would open {2}. Rename {2} to {0} instead.',
+        name,
+        where,
+        variants.join(', '),
+      ),
     );
   }
   if (outcome.failed.length) {

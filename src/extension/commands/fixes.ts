@@ -19,7 +19,6 @@ export function registerFixCommands(deps: CommandContext): vscode.Disposable[] {
   ];
 }
 
-
 async function showCut(deps: CommandContext, target: unknown, options: ShowCutOptions = {}): Promise<void> {
   const uri = targetUri(target);
   const persona = uri && deps.personas.personaOf(uri);
@@ -53,9 +52,7 @@ async function renameToBootstrapName(deps: CommandContext, target: unknown): Pro
     return;
   }
   if (names.has(intended)) {
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t('{0} already exists beside {1}: nothing was renamed. Merge what you need from {1} into {0} by hand.', intended, name),
-    );
+    void vscode.window.showWarningMessage(vscode.l10n.t('{0} already exists beside {1}: nothing was renamed. Merge what you need from {1} into {0} by hand.', intended, name));
     return;
   }
   const intendedUri = vscode.Uri.joinPath(folder, intended);

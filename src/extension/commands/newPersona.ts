@@ -1,15 +1,7 @@
 // Persona: New Persona Folder… — where, what name, which files; then create them,
 // show the persona in the tree and open its SOUL.md.
 import * as vscode from 'vscode';
-import {
-  BOOTSTRAP_ORDER,
-  checkPersonaFolderName,
-  filePurpose,
-  FolderNameProblem,
-  HEARTWOOD_FILE,
-  suggestPersonaParent,
-  TemplateName,
-} from '../../core';
+import { BOOTSTRAP_ORDER, checkPersonaFolderName, filePurpose, FolderNameProblem, HEARTWOOD_FILE, suggestPersonaParent, TemplateName } from '../../core';
 import { localize } from '../util/coreMessages';
 import type { CommandContext } from './context';
 import { createFromTemplates, fileExists, openFiles, reportOutcome } from './createFiles';
@@ -62,9 +54,7 @@ async function chooseBase(deps: CommandContext, target: unknown): Promise<Base |
     return undefined;
   }
   const workspaceFolder =
-    folders.length === 1
-      ? folders[0]
-      : await vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Create the persona folder in which workspace folder?') });
+    folders.length === 1 ? folders[0] : await vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Create the persona folder in which workspace folder?') });
   if (!workspaceFolder) return undefined;
   const root = workspaceFolder.uri.path.replace(/\/$/, '');
   await deps.personas.ready;

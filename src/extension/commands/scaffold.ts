@@ -13,9 +13,7 @@ function scaffolding(): Scaffolding {
 export function registerScaffoldCommands(deps: CommandContext): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('personaStudio.scaffoldMissing', (target?: unknown) => whenTrusted(() => scaffolding().scaffoldMissing(deps, target))),
-    vscode.commands.registerCommand('personaStudio.createFile', (target?: unknown, options?: unknown) =>
-      whenTrusted(() => scaffolding().createOne(deps, target, isAsk(options))),
-    ),
+    vscode.commands.registerCommand('personaStudio.createFile', (target?: unknown, options?: unknown) => whenTrusted(() => scaffolding().createOne(deps, target, isAsk(options)))),
     vscode.commands.registerCommand('personaStudio.newPersona', (target?: unknown) => whenTrusted(() => scaffolding().newPersonaFolder(deps, target))),
   ];
 }

@@ -32,7 +32,12 @@ export async function scaffoldMissing(deps: CommandContext, target: unknown): Pr
     },
   );
   if (!picked || picked.length === 0) return;
-  await createIn(deps, persona.uri, picked.map((item) => item.name), persona.label);
+  await createIn(
+    deps,
+    persona.uri,
+    picked.map((item) => item.name),
+    persona.label,
+  );
 }
 
 /** One file: from a missing tree item (its inline Create or a click), a file URI, or a pick. */

@@ -14,9 +14,7 @@ async function selectDropped(target: unknown): Promise<void> {
   const uri = targetUri(target);
   if (!uri) return;
   // The live diagnostic, not the one the action was made from: the text may have moved since.
-  const dropped = vscode.languages
-    .getDiagnostics(uri)
-    .filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE && diagnostic.code === DiagnosticCode.over);
+  const dropped = vscode.languages.getDiagnostics(uri).filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE && diagnostic.code === DiagnosticCode.over);
   if (dropped.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} is within its cap: the runtime drops nothing.', baseName(uri)));
     return;

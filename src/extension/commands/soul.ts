@@ -14,7 +14,12 @@ import { resolvePersona, saidNoFolder } from './pickPersona';
  * What a persona sends under its runtime (after asking, when it sends a secret: masked or
  * as sent), or for a Heartwood-only persona its identity section.
  */
-async function composedText(measurements: Measurements, secrets: Secrets, persona: Persona, exporting: boolean): Promise<{ text: string; what: string; note?: string } | undefined> {
+async function composedText(
+  measurements: Measurements,
+  secrets: Secrets,
+  persona: Persona,
+  exporting: boolean,
+): Promise<{ text: string; what: string; note?: string } | undefined> {
   const composition = await measurements.composition(persona.uri);
   if (composition.found.length > 0) {
     const what = composition.runtime === 'toolnexus' ? vscode.l10n.t('composed soul') : vscode.l10n.t('{0} context', RUNTIME_NAMES[composition.runtime]);
@@ -68,9 +73,7 @@ export function registerSoulCommands({ personas, measurements, previews, secrets
       try {
         await vscode.workspace.fs.writeFile(uri, bytes);
       } catch (error) {
-        void vscode.window.showErrorMessage(
-          vscode.l10n.t('Could not export to {0}: {1}', uri.fsPath || uri.toString(), error instanceof Error ? error.message : String(error)),
-        );
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not export to {0}: {1}', uri.fsPath || uri.toString(), error instanceof Error ? error.message : String(error)));
         return;
       }
       const open = vscode.l10n.t('Open');
@@ -81,7 +84,8 @@ export function registerSoulCommands({ personas, measurements, previews, secrets
     vscode.commands.registerCommand('personaStudio.toggleDroppedText', () => previews.toggleDropped()),
     vscode.commands.registerCommand('personaStudio.revealSecrets', () => previews.revealSecrets()),
     vscode.commands.registerCommand('personaStudio.toggleAfterDoctor', () => {
-      if (previews.toggleAfterDoctor() === undefined) void vscode.window.showInformationMessage(vscode.l10n.t('Open a soul preview first: the prompt after openclaw doctor --fix is shown there.'));
+      if (previews.toggleAfterDoctor() === undefined)
+        void vscode.window.showInformationMessage(vscode.l10n.t('Open a soul preview first: the prompt after openclaw doctor --fix is shown there.'));
     }),
     vscode.commands.registerCommand('personaStudio.refresh', async () => {
       if (saidNoFolder(vscode.l10n.t('Open a folder first: Persona Studio finds the personas inside it.'))) return;

@@ -29,7 +29,11 @@ export function createCompareFeature(personas: PersonaWorkspace, measurements: M
       const late = Symbol('late');
       const lines = await Promise.race([reading, new Promise<typeof late>((resolve) => setTimeout(() => resolve(late), HISTORY_WAIT_MS))]);
       // VS Code resolves an item once: a refresh of the persona lets the next hover show what came late.
-      if (lines === late) void reading.then((arrived) => arrived && refresh(), (error) => logUnexpected(where, error));
+      if (lines === late)
+        void reading.then(
+          (arrived) => arrived && refresh(),
+          (error) => logUnexpected(where, error),
+        );
       else if (lines && lines.length > 0 && !token.isCancellationRequested) tooltip.appendMarkdown(`  \n\n${lines.map(escapeMarkdown).join('  \n')}`);
     } catch (error) {
       // The tooltip shows without its history; the log says why.

@@ -8,7 +8,10 @@ import type { Comparisons } from './comparisons';
 import type { GitRepository } from './gitApi';
 
 /** What the two commands run, on a tree row, a URI or nothing (the active editor's persona). */
-export function compareCommands(personas: PersonaWorkspace, comparisons: Comparisons): { compareWithHead(target: unknown): Promise<void>; compareWithRevision(target: unknown): Promise<void> } {
+export function compareCommands(
+  personas: PersonaWorkspace,
+  comparisons: Comparisons,
+): { compareWithHead(target: unknown): Promise<void>; compareWithRevision(target: unknown): Promise<void> } {
   const run = async (target: unknown, choose: (repository: GitRepository) => Promise<string | undefined>) => {
     const persona = await resolvePersona(personas, target, vscode.l10n.t('Choose a persona to compare'));
     if (!persona) return;

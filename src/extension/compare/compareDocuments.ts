@@ -56,7 +56,9 @@ export class ComparisonDocuments extends Disposable implements vscode.TextDocume
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     // A lens with an empty command is a line of text, not a link.
-    return this.lenses(document.uri).map(({ line, title }) => new vscode.CodeLens(new vscode.Range(new vscode.Position(line, 0), new vscode.Position(line, 0)), { title, command: '' }));
+    return this.lenses(document.uri).map(
+      ({ line, title }) => new vscode.CodeLens(new vscode.Range(new vscode.Position(line, 0), new vscode.Position(line, 0)), { title, command: '' }),
+    );
   }
 }
 

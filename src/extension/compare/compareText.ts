@@ -24,7 +24,11 @@ export function countedTokens(sides: readonly { readonly composition: Compositio
 }
 
 /** The comparison of the two compositions, with tokens when both were counted. */
-export function compareSides(before: Composition, after: Composition, tokens?: { readonly before?: CompositionTokenCounts; readonly after?: CompositionTokenCounts }): CompositionDelta {
+export function compareSides(
+  before: Composition,
+  after: Composition,
+  tokens?: { readonly before?: CompositionTokenCounts; readonly after?: CompositionTokenCounts },
+): CompositionDelta {
   const count = countedTokens([
     { composition: before, tokens: tokens?.before },
     { composition: after, tokens: tokens?.after },

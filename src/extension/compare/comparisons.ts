@@ -115,10 +115,7 @@ export class Comparisons extends Disposable {
     if (!this.tokens) return undefined;
     try {
       const live = this.tokens.counts(folder);
-      const [was, is] = await Promise.all([
-        this.tokens.countOther(folder, 'revision', before),
-        live?.composition === after ? live : this.tokens.countOther(folder, 'now', after),
-      ]);
+      const [was, is] = await Promise.all([this.tokens.countOther(folder, 'revision', before), live?.composition === after ? live : this.tokens.countOther(folder, 'now', after)]);
       return { before: was, after: is };
     } catch (error) {
       // The sizes still compare; the log says why the tokens do not.

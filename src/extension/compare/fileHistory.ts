@@ -69,7 +69,15 @@ export class FileHistories {
     };
   }
 
-  private async sizeAt(repository: GitRepository, commit: string, path: string, folder: vscode.Uri, name: string, inputs: CompositionInputs, options: string): Promise<number | undefined> {
+  private async sizeAt(
+    repository: GitRepository,
+    commit: string,
+    path: string,
+    folder: vscode.Uri,
+    name: string,
+    inputs: CompositionInputs,
+    options: string,
+  ): Promise<number | undefined> {
     let found;
     try {
       found = await repository.getObjectDetails(commit, path);
@@ -84,7 +92,11 @@ export class FileHistories {
     let size: number | undefined;
     if (found.size <= HISTORY_BLOB_LIMIT) {
       const bytes = await repository.buffer(commit, path);
-      const content: FileContent = { kind: 'bytes', bytes: bytes.subarray(0, Math.min(inputs.profile.readLimitFor?.(inputs.options) ?? inputs.profile.readLimit, bytes.byteLength)), size: found.size };
+      const content: FileContent = {
+        kind: 'bytes',
+        bytes: bytes.subarray(0, Math.min(inputs.profile.readLimitFor?.(inputs.options) ?? inputs.profile.readLimit, bytes.byteLength)),
+        size: found.size,
+      };
       size = measureFileSize(inputs.profile, inputs.options, folder.fsPath, name, content);
     }
     this.sizes.set(key, size);

@@ -49,7 +49,13 @@ async function details(repository: GitRepository, commit: string, path: string) 
   }
 }
 
-async function contentAt(repository: GitRepository, commit: string, path: string | undefined, limit: number, followed = false): Promise<(FileContent & { readonly at?: string }) | undefined> {
+async function contentAt(
+  repository: GitRepository,
+  commit: string,
+  path: string | undefined,
+  limit: number,
+  followed = false,
+): Promise<(FileContent & { readonly at?: string }) | undefined> {
   if (path === undefined || path.split('/').includes('..')) return undefined;
   const found = await details(repository, commit, path);
   if (!found) return followed ? { kind: 'unreadable', reason: 'ENOENT', symlink: true } : undefined;

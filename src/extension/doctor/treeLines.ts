@@ -35,7 +35,7 @@ export function doctorTooltip(preview: DoctorPreview | undefined, name: string):
       lines.push(vscode.l10n.t('Doctor merges {0} into MEMORY.md and archives it.', name));
       break;
     case 'moved into cron scratch':
-      lines.push(vscode.l10n.t('Doctor moves {0} out of the workspace into the heartbeat\'s cron scratch (when the heartbeat is on). The Project Context does not change.', name));
+      lines.push(vscode.l10n.t("Doctor moves {0} out of the workspace into the heartbeat's cron scratch (when the heartbeat is on). The Project Context does not change.", name));
       break;
     case 'removed untouched':
       lines.push(vscode.l10n.t('Doctor removes {0}: it is an untouched template.', name));
@@ -48,7 +48,9 @@ export function doctorTooltip(preview: DoctorPreview | undefined, name: string):
   if (change) {
     const after = change.after;
     const cap = after.effectiveCap ?? after.cap;
-    const size = cap ? vscode.l10n.t('{0}: {1} of {2} chars ({3})', change.name, formatCount(after.size), formatCount(cap), formatPercent(after.size / cap)) : vscode.l10n.t('{0}: {1} chars', change.name, formatCount(after.size));
+    const size = cap
+      ? vscode.l10n.t('{0}: {1} of {2} chars ({3})', change.name, formatCount(after.size), formatCount(cap), formatPercent(after.size / cap))
+      : vscode.l10n.t('{0}: {1} chars', change.name, formatCount(after.size));
     const before = change.before ? vscode.l10n.t(' (now {0})', formatCount(change.before.size)) : '';
     lines.push(`${size}${before}`);
     if (after.droppedSize > 0) lines.push(`$(error) ${vscode.l10n.t('{0} chars of {1} would then be cut.', formatCount(after.droppedSize), change.name)}`);

@@ -136,7 +136,7 @@ function fileView(document: vscode.TextDocument, measure: FileMeasure, runtime: 
     measure.status === 'notLoaded'
       ? vscode.l10n.t('Not loaded by {0}: none of this file is sent.', name)
       : measure.status === 'dropped'
-        ? vscode.l10n.t("Dropped by {0}: its total budget is spent before this file.", name)
+        ? vscode.l10n.t('Dropped by {0}: its total budget is spent before this file.', name)
         : vscode.l10n.t('Dropped by {0}: this text is not sent.', name),
   );
   if (measure.note) hover.appendText(`\n${measure.note}`);
@@ -147,7 +147,12 @@ function fileView(document: vscode.TextDocument, measure: FileMeasure, runtime: 
   let lens: vscode.Command | undefined;
   if (measure.status === 'cut' || measure.status === 'dropped') {
     const title = measure.note ?? vscode.l10n.t('{0} drops part of this file', name);
-    lens = { title, tooltip: vscode.l10n.t('Open the preview where {0} cuts {1}', name, measure.name), command: 'personaStudio.showCut', arguments: [document.uri, { revealCut: true }] };
+    lens = {
+      title,
+      tooltip: vscode.l10n.t('Open the preview where {0} cuts {1}', name, measure.name),
+      command: 'personaStudio.showCut',
+      arguments: [document.uri, { revealCut: true }],
+    };
   } else if (measure.status === 'notLoaded') {
     lens = { title: vscode.l10n.t('Not loaded by {0}', name), tooltip: vscode.l10n.t('Choose another runtime'), command: CHOOSE_RUNTIME_COMMAND, arguments: [document.uri] };
   }

@@ -198,7 +198,7 @@ export function runtimeOptions(folder: vscode.Uri, runtime: RuntimeId): RuntimeO
   if (typeof workspacePath === 'string' && workspacePath.trim() !== '') {
     // OpenClaw's headings are absolute paths: a relative one would be a heading no run writes.
     if (isAbsoluteWorkspacePath(workspacePath.trim())) options.workspacePath = workspacePath.trim();
-    else warnInvalid('openclaw.workspacePath', workspacePath, vscode.l10n.t('the persona folder\'s own path'));
+    else warnInvalid('openclaw.workspacePath', workspacePath, vscode.l10n.t("the persona folder's own path"));
   }
   const session = config.get<unknown>('openclaw.session', 'main');
   options.session = SESSIONS.includes(session as SessionKind) ? (session as SessionKind) : 'main';
@@ -220,7 +220,7 @@ function hermesOptions(folder: vscode.Uri, config: vscode.WorkspaceConfiguration
     const absolute = /^([\\/]|[A-Za-z]:[\\/])/.test(path);
     const uri = absolute ? (folder.scheme === 'file' ? vscode.Uri.file(path) : folder.with({ path })) : root && vscode.Uri.joinPath(root, path);
     if (uri && !(absolute && /(^|[\\/])\.\.([\\/]|$)/.test(path)) && vscode.workspace.getWorkspaceFolder(uri)) options.hermesHome = uri.fsPath || uri.path;
-    else warnInvalid('hermes.home', home, vscode.l10n.t('the persona folder (Hermes\'s home must be inside the workspace)'));
+    else warnInvalid('hermes.home', home, vscode.l10n.t("the persona folder (Hermes's home must be inside the workspace)"));
   }
   options.contextWindow = positiveInteger(config.get<unknown>('hermes.contextWindow', null));
   return options;
@@ -259,7 +259,10 @@ export const RUNTIME_SETTINGS = ['runtime', 'openclaw', 'hermes', 'warnAt'].map(
  * The skill catalog's settings for an OpenClaw folder: the `## Skills` header's tools (the
  * default model's Code Mode `exec` unless set), and whether the stock plugins' skills count.
  */
-export function skillSettings(folder: vscode.Uri, home: string | undefined): { workspacePath: string; home: string | undefined; tools: 'read' | 'exec'; toolsByDefault: boolean; pluginSkills: boolean } {
+export function skillSettings(
+  folder: vscode.Uri,
+  home: string | undefined,
+): { workspacePath: string; home: string | undefined; tools: 'read' | 'exec'; toolsByDefault: boolean; pluginSkills: boolean } {
   const config = settings(folder);
   const tools = explicit(config, 'openclaw.skillTools');
   const plugins = config.get<unknown>('openclaw.pluginSkills', true);

@@ -295,9 +295,7 @@ export class Measurements extends Disposable {
       options,
     );
     state.clamped = clamped;
-    const entries = await Promise.all(
-      names.map(async (name) => [name, await this.read(folder, name, profile.readLimitFor?.(options) ?? profile.readLimit, persona)] as const),
-    );
+    const entries = await Promise.all(names.map(async (name) => [name, await this.read(folder, name, profile.readLimitFor?.(options) ?? profile.readLimit, persona)] as const));
     const contents = new Map(entries.filter((entry): entry is readonly [string, FileContent] => entry[1] !== undefined));
     this.track(folder, state, names);
     const skills = runtime === 'openclaw' ? await this.skills(folder).catch((error: unknown) => void logUnexpected('the skill catalog', error)) : undefined;

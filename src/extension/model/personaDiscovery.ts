@@ -266,7 +266,7 @@ async function isFolder(uri: vscode.Uri): Promise<boolean> {
 
 function ancestors(uri: vscode.Uri): string[] {
   const result: string[] = [];
-  for (let path = uri.path; path.lastIndexOf('/') > 0; ) {
+  for (let path = uri.path; path.lastIndexOf('/') > 0;) {
     path = path.slice(0, path.lastIndexOf('/'));
     result.push(uri.with({ path }).toString());
   }

@@ -2,16 +2,22 @@
 // of an open editor (saved or not) wins over the disk, so everything downstream
 // shows what the runtime would compose if the user saved now.
 import * as vscode from 'vscode';
-import {
-  HEARTWOOD_FILE,
-  isBootstrapName,
-  miscasedBootstrapName,
-  RUNTIME_IDS,
-  runtimeProfile,
-} from '../../core';
+import { HEARTWOOD_FILE, isBootstrapName, miscasedBootstrapName, RUNTIME_IDS, runtimeProfile } from '../../core';
 import { CREATED_SETTLE_MS } from '../util/delays';
 import { Disposable } from '../util/disposable';
-import { CountingReader, couldBePersona, describe, DiscoveryStop, forgetFolderRules, isInside, Persona, readFolder, walkCreated, walkWorkspace, withinReach } from './personaDiscovery';
+import {
+  CountingReader,
+  couldBePersona,
+  describe,
+  DiscoveryStop,
+  forgetFolderRules,
+  isInside,
+  Persona,
+  readFolder,
+  walkCreated,
+  walkWorkspace,
+  withinReach,
+} from './personaDiscovery';
 import { LiveContent } from './liveContent';
 import { LinkConsent } from './linkConsent';
 import { Throttle } from '../util/throttle';
@@ -102,9 +108,7 @@ export class PersonaWorkspace extends Disposable {
         this.contentEmitter.fire({ folder: folderOf(uri), name: baseName(uri) });
       }),
     );
-    const watcher = this.register(
-      vscode.workspace.createFileSystemWatcher('**/*.{md,MD,Md,mD}'),
-    );
+    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/*.{md,MD,Md,mD}'));
     const onDisk = (uri: vscode.Uri, added: boolean) => {
       const name = baseName(uri);
       if (!isReadName(name)) return;

@@ -30,8 +30,20 @@ export function withSkillsSection(composition: Composition, skills: SkillsMeasur
     section,
     offset: 0,
     note: skills.pluginSkills
-      ? vscode.l10n.t("OpenClaw's skill catalog: {0} of {1} chars, {2} skills listed; assumed: {3}, with the stock plugins' skills", formatCount(budget.chars), formatCount(budget.maxChars), budget.skills, skills.tools)
-      : vscode.l10n.t("OpenClaw's skill catalog: {0} of {1} chars, {2} skills listed; assumed: {3}, without the stock plugins' skills", formatCount(budget.chars), formatCount(budget.maxChars), budget.skills, skills.tools),
+      ? vscode.l10n.t(
+          "OpenClaw's skill catalog: {0} of {1} chars, {2} skills listed; assumed: {3}, with the stock plugins' skills",
+          formatCount(budget.chars),
+          formatCount(budget.maxChars),
+          budget.skills,
+          skills.tools,
+        )
+      : vscode.l10n.t(
+          "OpenClaw's skill catalog: {0} of {1} chars, {2} skills listed; assumed: {3}, without the stock plugins' skills",
+          formatCount(budget.chars),
+          formatCount(budget.maxChars),
+          budget.skills,
+          skills.tools,
+        ),
   };
   let text: string | undefined;
   // Not spread: the Project Context's text may be computed on first read, and is not read here.

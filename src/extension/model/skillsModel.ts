@@ -69,9 +69,7 @@ export class SkillsModel extends Disposable {
         const notices = [...tree.notices, ...report.notices];
         return { report: { ...report, notices }, tools: settings.tools, pluginSkills: settings.pluginSkills, toolsByDefault: settings.toolsByDefault };
       }
-      await Promise.all(
-        [...wanted].map(async (path) => state.contents.set(path, await this.personas.content.content(folder.with({ path }), SKILL_READ_LIMIT))),
-      );
+      await Promise.all([...wanted].map(async (path) => state.contents.set(path, await this.personas.content.content(folder.with({ path }), SKILL_READ_LIMIT))));
     }
   }
 

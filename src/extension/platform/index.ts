@@ -113,7 +113,12 @@ export const installedOpenClaw: (() => Promise<{ readonly manifest: string; read
     // npm links `bin/openclaw` to a file inside the package: its folder, or one above, holds package.json.
     for (let at = command && path.dirname(command), up = 0; at && up < 4; at = path.dirname(at), up++) candidates.push(path.join(at, 'package.json'));
   }
-  const globalRoots = [...dirs.map((dir) => path.join(dir, '..', 'lib', 'node_modules')), path.join(os.homedir(), '.npm-global', 'lib', 'node_modules'), '/usr/local/lib/node_modules', '/usr/lib/node_modules'];
+  const globalRoots = [
+    ...dirs.map((dir) => path.join(dir, '..', 'lib', 'node_modules')),
+    path.join(os.homedir(), '.npm-global', 'lib', 'node_modules'),
+    '/usr/local/lib/node_modules',
+    '/usr/lib/node_modules',
+  ];
   if (process.env.npm_config_prefix) globalRoots.unshift(path.join(process.env.npm_config_prefix, 'lib', 'node_modules'));
   candidates.push(...globalRoots.map((root) => path.join(root, 'openclaw', 'package.json')));
   for (const candidate of [...new Set(candidates)]) {

@@ -35,6 +35,22 @@ export const isLinkNow: typeof NodePlatform.isLinkNow = undefined;
 
 export const requireSecrets: typeof NodePlatform.requireSecrets = undefined;
 
-
 // The same names as platform/index.ts, which is what the rest of the extension imports.
-({ HOST_KIND, homeFolder, readFileStart, pathExistsNow, readUserFile, realPath, linkLeadingOutside, listLocalFolder, folderIdentity, nodeExecutable, createTokenEngine, createFileExclusive, installedOpenClaw, linkTargetOf, isLinkNow, requireSecrets }) satisfies typeof NodePlatform;
+({
+  HOST_KIND,
+  homeFolder,
+  readFileStart,
+  pathExistsNow,
+  readUserFile,
+  realPath,
+  linkLeadingOutside,
+  listLocalFolder,
+  folderIdentity,
+  nodeExecutable,
+  createTokenEngine,
+  createFileExclusive,
+  installedOpenClaw,
+  linkTargetOf,
+  isLinkNow,
+  requireSecrets,
+}) satisfies typeof NodePlatform;

@@ -166,7 +166,23 @@ export class SoulBlocks {
 
   /** Finding a cut's line walks the file: done again only when the file or its cut changed. */
   private meta(file: FileMeasure, composition: Composition, layout: { marker: string; separator: string; revealed: boolean }): SectionMeta {
-    const key = [file.text, file.status, file.size, file.effectiveCap, file.cap, file.state, file.keptSize, file.droppedSize, file.note, JSON.stringify(file.kept), JSON.stringify(file.dropped), composition.unit, layout.marker, layout.separator, layout.revealed];
+    const key = [
+      file.text,
+      file.status,
+      file.size,
+      file.effectiveCap,
+      file.cap,
+      file.state,
+      file.keptSize,
+      file.droppedSize,
+      file.note,
+      JSON.stringify(file.kept),
+      JSON.stringify(file.dropped),
+      composition.unit,
+      layout.marker,
+      layout.separator,
+      layout.revealed,
+    ];
     const held = this.metas.get(file.name);
     if (held && held.key.length === key.length && held.key.every((value, i) => value === key[i])) return held.meta;
     const meta = sectionMeta(file, composition.unit, layout);
@@ -189,7 +205,22 @@ function withPlaceholders(sections: readonly BlockModel[], composition: Composit
     if (result.some((block) => block.meta.name === name)) continue;
     const at = order.get(name) ?? Number.MAX_SAFE_INTEGER;
     const placeholder: BlockModel = {
-      meta: { name, status: 'linked', size: 0, fraction: 0, state: 'ok', sizeText: '', countsText: '', note: '', marker: '', separator: '', cutText: '', cut: false, revealed: false, linked: view },
+      meta: {
+        name,
+        status: 'linked',
+        size: 0,
+        fraction: 0,
+        state: 'ok',
+        sizeText: '',
+        countsText: '',
+        note: '',
+        marker: '',
+        separator: '',
+        cutText: '',
+        cut: false,
+        revealed: false,
+        linked: view,
+      },
       head: '',
       tail: '',
       soulBytes: 0,

@@ -28,7 +28,9 @@ export function linkedViews(composition: Composition, linked: readonly LinkedFil
       trusted
         ? {
             text,
-            detail: vscode.l10n.t('It is outside the workspace: it is not read, counted, copied or exported until you show it. The runtime would send it; the sizes and tokens here leave it out.'),
+            detail: vscode.l10n.t(
+              'It is outside the workspace: it is not read, counted, copied or exported until you show it. The runtime would send it; the sizes and tokens here leave it out.',
+            ),
             show: vscode.l10n.t('Show the linked file'),
           }
         : { text, detail: vscode.l10n.t('Restricted Mode: a linked file outside the workspace is never shown. Trust the workspace to be able to show it.') },

@@ -2,17 +2,7 @@
 // the runtime's unit against its caps, kept and dropped counts, the cut, the dropped
 // text to reveal. No editor state: only `vscode.l10n.t` for the words.
 import * as vscode from 'vscode';
-import {
-  composeHeartwood,
-  FileMeasure,
-  formatBytes,
-  formatCount,
-  formatPercent,
-  editorLineAndColumn,
-  SizeUnit,
-  splitHeartwood,
-  utf8Length,
-} from '../../core';
+import { composeHeartwood, FileMeasure, formatBytes, formatCount, formatPercent, editorLineAndColumn, SizeUnit, splitHeartwood, utf8Length } from '../../core';
 import type { DroppedView, HeartwoodView, Labels, SectionMeta } from '../../webview/protocol';
 import type { HeartwoodMeasure } from '../model/measurements';
 import { codePointCount, isHighSurrogate } from '../../core/surrogates';
@@ -72,7 +62,16 @@ function cutText(file: FileMeasure, unit: SizeUnit): string {
     return vscode.l10n.t('{0} (line {1}, column {2}): the runtime drops the last {3} {4}.', where, first.line, first.column, dropped, unitName(unit));
   }
   const last = place(file.text, end);
-  return vscode.l10n.t('{0}: the runtime drops {1} {2}, from line {3}, column {4} to line {5}, column {6}.', where, dropped, unitName(unit), first.line, first.column, last.line, last.column);
+  return vscode.l10n.t(
+    '{0}: the runtime drops {1} {2}, from line {3}, column {4} to line {5}, column {6}.',
+    where,
+    dropped,
+    unitName(unit),
+    first.line,
+    first.column,
+    last.line,
+    last.column,
+  );
 }
 
 function sizeText(file: FileMeasure, unit: SizeUnit): string {
@@ -87,19 +86,12 @@ function sizeText(file: FileMeasure, unit: SizeUnit): string {
 function countsText(file: FileMeasure, unit: SizeUnit): string {
   if (file.status === 'empty') return vscode.l10n.t('empty: nothing of it is sent');
   if (file.status !== 'cut') return '';
-  const kept =
-    file.kept.length <= 1
-      ? formatCount(file.keptSize)
-      : file.kept.map((span) => formatCount(sizeIn(unit, file.text.slice(span.start, span.end)))).join(' + ');
+  const kept = file.kept.length <= 1 ? formatCount(file.keptSize) : file.kept.map((span) => formatCount(sizeIn(unit, file.text.slice(span.start, span.end)))).join(' + ');
   return vscode.l10n.t('kept {0} · dropped {1} {2}', kept, formatCount(file.droppedSize), unitName(unit));
 }
 
 /** The header of a file that sends text; `marker` and `separator` are placed by the caller. */
-export function sectionMeta(
-  file: FileMeasure,
-  unit: SizeUnit,
-  layout: { readonly marker: string; readonly separator: string; readonly revealed: boolean },
-): SectionMeta {
+export function sectionMeta(file: FileMeasure, unit: SizeUnit, layout: { readonly marker: string; readonly separator: string; readonly revealed: boolean }): SectionMeta {
   const cap = file.effectiveCap ?? file.cap;
   return {
     name: file.name,
@@ -197,7 +189,13 @@ export function heartwoodModel(measure: HeartwoodMeasure | undefined): Heartwood
       : vscode.l10n.t('Empty: no identity section is sent'),
     partsText: parts.join(' · '),
     cutText: report.cut
-      ? vscode.l10n.t('Cut at {0} characters (line {1}, column {2}): the runtime drops the last {3} characters.', formatCount(report.cap), report.cut.line + 1, report.cut.column + 1, formatCount(report.cut.droppedChars))
+      ? vscode.l10n.t(
+          'Cut at {0} characters (line {1}, column {2}): the runtime drops the last {3} characters.',
+          formatCount(report.cap),
+          report.cut.line + 1,
+          report.cut.column + 1,
+          formatCount(report.cut.droppedChars),
+        )
       : '',
   };
 }

@@ -19,10 +19,15 @@ export class SoulPanel extends Disposable {
   private gone: string | undefined;
 
   static create(extensionUri: vscode.Uri, personas: PersonaWorkspace, source: CompositionSource, folder: vscode.Uri, column: vscode.ViewColumn, preserveFocus: boolean): SoulPanel {
-    const panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, vscode.l10n.t('Soul'), { viewColumn: column, preserveFocus }, {
-      ...webviewOptions(extensionUri),
-      enableFindWidget: true,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      PREVIEW_VIEW_TYPE,
+      vscode.l10n.t('Soul'),
+      { viewColumn: column, preserveFocus },
+      {
+        ...webviewOptions(extensionUri),
+        enableFindWidget: true,
+      },
+    );
     return new SoulPanel(panel, extensionUri, personas, source, folder);
   }
 

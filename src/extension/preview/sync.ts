@@ -33,11 +33,7 @@ export function diffText(before: string, after: string): Patch | undefined {
   while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
   let endBefore = before.length;
   let endAfter = after.length;
-  while (
-    endBefore - BLOCK >= start &&
-    endAfter - BLOCK >= start &&
-    before.slice(endBefore - BLOCK, endBefore) === after.slice(endAfter - BLOCK, endAfter)
-  ) {
+  while (endBefore - BLOCK >= start && endAfter - BLOCK >= start && before.slice(endBefore - BLOCK, endBefore) === after.slice(endAfter - BLOCK, endAfter)) {
     endBefore -= BLOCK;
     endAfter -= BLOCK;
   }

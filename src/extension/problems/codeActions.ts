@@ -24,9 +24,7 @@ export class CapCodeActions implements vscode.CodeActionProvider {
           );
           break;
         case DiagnosticCode.near:
-          actions.push(
-            action(vscode.l10n.t('Open the soul preview at {0}', name), diagnostic, 'personaStudio.showCut', [document.uri, { revealCut: false }]),
-          );
+          actions.push(action(vscode.l10n.t('Open the soul preview at {0}', name), diagnostic, 'personaStudio.showCut', [document.uri, { revealCut: false }]));
           break;
         case DiagnosticCode.miscased: {
           const intended = miscasedBootstrapName(name);

@@ -37,12 +37,7 @@ export const STALE = Symbol('stale');
 
 const BOM = '\uFEFF';
 
-export async function diagnoseFile(
-  personas: PersonaWorkspace,
-  measurements: Measurements,
-  persona: Persona,
-  uri: vscode.Uri,
-): Promise<vscode.Diagnostic[] | typeof STALE> {
+export async function diagnoseFile(personas: PersonaWorkspace, measurements: Measurements, persona: Persona, uri: vscode.Uri): Promise<vscode.Diagnostic[] | typeof STALE> {
   const name = baseName(uri);
   const intended = miscasedBootstrapName(name);
   if (intended) {
@@ -68,7 +63,9 @@ export async function diagnoseFile(
   const locate = locator(document, measure.text);
   // What the runtime's scanner blocks (Hermes): an Error on each matching range. Its wording comes with the profile's own bundle.
   const blocked = measure.blocks?.length
-    ? hermesScanProblemsLazy(measure.blocks).map((scan) => diagnostic(new vscode.Range(locate.at(scan.start), locate.at(scan.end)), scan.message, vscode.DiagnosticSeverity.Error, DiagnosticCode.blocked))
+    ? hermesScanProblemsLazy(measure.blocks).map((scan) =>
+        diagnostic(new vscode.Range(locate.at(scan.start), locate.at(scan.end)), scan.message, vscode.DiagnosticSeverity.Error, DiagnosticCode.blocked),
+      )
     : [];
   // A file blocked whole is not "over a cap": its Errors say why nothing of it is sent.
   const problem = !measure.blocks?.some((block) => block.scope === 'file') && measureCapProblem(measure, composition.runtime, composition.unit, localize);

@@ -19,7 +19,12 @@ export class SecretCodeActions implements vscode.CodeActionProvider {
     const file = scan?.files.find((candidate) => candidate.uri.toString() === document.uri.toString());
     if (!scan || !file) return [];
     const actions: vscode.CodeAction[] = [];
-    const move = moveRules(document, scan, file, context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE && diagnostic.code === RULE_DROPPED));
+    const move = moveRules(
+      document,
+      scan,
+      file,
+      context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE && diagnostic.code === RULE_DROPPED),
+    );
     if (move) actions.push(move);
     for (const diagnostic of context.diagnostics) {
       if (diagnostic.source !== DIAGNOSTIC_SOURCE || !SECRET_CODES.has(diagnostic.code)) continue;

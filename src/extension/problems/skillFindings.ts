@@ -36,7 +36,12 @@ export function skillFindings(measure: SkillsMeasure): SkillFinding[] {
     const reason = skill.reason;
     switch (skill.state) {
       case 'shortened':
-        findings.push({ path: skill.path, line: 0, severity: 'warning', message: vscode.l10n.t('OpenClaw shortens this description to {0} chars: {1}', formatCount(skill.shortenedTo ?? 0), budgetReason(report)) });
+        findings.push({
+          path: skill.path,
+          line: 0,
+          severity: 'warning',
+          message: vscode.l10n.t('OpenClaw shortens this description to {0} chars: {1}', formatCount(skill.shortenedTo ?? 0), budgetReason(report)),
+        });
         break;
       case 'descriptionOmitted':
         findings.push({ path: skill.path, line: 0, severity: 'warning', message: vscode.l10n.t('OpenClaw lists this skill without its description: {0}', budgetReason(report)) });
@@ -47,12 +52,26 @@ export function skillFindings(measure: SkillsMeasure): SkillFinding[] {
       case 'skipped':
         if (reason?.kind === 'noDescription') skip(skill, vscode.l10n.t('its frontmatter has no description, which OpenClaw requires'), 0, NO_DESCRIPTION);
         else if (reason?.kind === 'frontmatter') skip(skill, vscode.l10n.t('its frontmatter is not valid YAML ({0})', reason.message), Math.max(0, (reason.line ?? 1) - 1));
-        else if (reason?.kind === 'tooLarge') skip(skill, vscode.l10n.t('{0} bytes, over OpenClaw\'s {1}-byte limit for a SKILL.md', formatCount(reason.size), formatCount(MAX_SKILL_FILE_BYTES)));
+        else if (reason?.kind === 'tooLarge')
+          skip(skill, vscode.l10n.t("{0} bytes, over OpenClaw's {1}-byte limit for a SKILL.md", formatCount(reason.size), formatCount(MAX_SKILL_FILE_BYTES)));
         else if (reason?.kind === 'shadowed') {
           const winner = byLocation.get(reason.by);
-          skip(skill, vscode.l10n.t('another skill named {0} takes its place ({1})', skill.name, reason.by), 0, winner && winner.source !== 'plugin' ? COLLISION : undefined, winner && winner.source !== 'plugin' ? winner.path : undefined);
+          skip(
+            skill,
+            vscode.l10n.t('another skill named {0} takes its place ({1})', skill.name, reason.by),
+            0,
+            winner && winner.source !== 'plugin' ? COLLISION : undefined,
+            winner && winner.source !== 'plugin' ? winner.path : undefined,
+          );
           if (winner && winner.source !== 'plugin') {
-            findings.push({ path: winner.path, line: 0, severity: 'warning', message: vscode.l10n.t('Another skill named {0} ({1}) is skipped: this one takes its place', skill.name, skill.location), code: COLLISION, other: skill.path });
+            findings.push({
+              path: winner.path,
+              line: 0,
+              severity: 'warning',
+              message: vscode.l10n.t('Another skill named {0} ({1}) is skipped: this one takes its place', skill.name, skill.location),
+              code: COLLISION,
+              other: skill.path,
+            });
           }
         } else skip(skill, describeSkill(skill).replace(/^SKIPPED: /, ''));
         break;

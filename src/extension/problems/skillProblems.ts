@@ -51,10 +51,20 @@ export class SkillProblems extends Disposable implements vscode.CodeActionProvid
       if (!measure) return;
       const byFile = new Map<string, vscode.Diagnostic[]>();
       for (const finding of skillFindings(measure)) {
-        const diagnostic = new vscode.Diagnostic(new vscode.Range(finding.line, 0, finding.line, 1000), finding.message, finding.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+        const diagnostic = new vscode.Diagnostic(
+          new vscode.Range(finding.line, 0, finding.line, 1000),
+          finding.message,
+          finding.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+        );
         diagnostic.source = 'Persona Studio';
         if (finding.code) diagnostic.code = finding.code;
-        if (finding.other) diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(folder.with({ path: finding.other }), new vscode.Position(0, 0)), vscode.l10n.t('the other skill of this name'))];
+        if (finding.other)
+          diagnostic.relatedInformation = [
+            new vscode.DiagnosticRelatedInformation(
+              new vscode.Location(folder.with({ path: finding.other }), new vscode.Position(0, 0)),
+              vscode.l10n.t('the other skill of this name'),
+            ),
+          ];
         const list = byFile.get(finding.path) ?? [];
         list.push(diagnostic);
         byFile.set(finding.path, list);
@@ -75,7 +85,14 @@ export class SkillProblems extends Disposable implements vscode.CodeActionProvid
         const edit = new vscode.WorkspaceEdit();
         const line = 'description: Use when …';
         const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-        if (document.lineCount > 0 && document.lineAt(0).text.replace(/^\uFEFF/, '').trimEnd() === '---') edit.insert(document.uri, new vscode.Position(1, 0), line + eol);
+        if (
+          document.lineCount > 0 &&
+          document
+            .lineAt(0)
+            .text.replace(/^\uFEFF/, '')
+            .trimEnd() === '---'
+        )
+          edit.insert(document.uri, new vscode.Position(1, 0), line + eol);
         else edit.insert(document.uri, new vscode.Position(0, 0), `---${eol}${line}${eol}---${eol}`);
         action.edit = edit;
         action.diagnostics = [diagnostic];

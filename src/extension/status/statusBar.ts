@@ -150,7 +150,11 @@ export class PersonaStatusBar extends Disposable {
           : vscode.l10n.t('every file is within its cap');
     const sent = this.secrets?.sent(persona.uri) ?? 0;
     const secretLine =
-      sent === 0 ? '' : sent === 1 ? vscode.l10n.t('1 secret is sent to the model provider on every turn: see Problems.') : vscode.l10n.t('{0} secrets are sent to the model provider on every turn: see Problems.', sent);
+      sent === 0
+        ? ''
+        : sent === 1
+          ? vscode.l10n.t('1 secret is sent to the model provider on every turn: see Problems.')
+          : vscode.l10n.t('{0} secrets are sent to the model provider on every turn: see Problems.', sent);
     const hover = tooltip(persona, summary, profile.label, tokenLines, secretLine);
     const label = vscode.l10n.t('Persona {0}: {1} {2}, {3}', persona.label, RUNTIME_NAMES[profile.id], summary.soul, state) + (secretLine && `. ${secretLine}`);
     // OpenClaw's `## Skills` section goes out on every turn beside the files: its chars follow the total.

@@ -48,7 +48,8 @@ async function countSent(
     sending.forEach((file, i) => files.set(file.name, counts[i]!));
     return files;
   };
-  const onEstimate = estimated && ((estimate: { total: number; sections: readonly number[] }) => estimated({ encoding, total: estimate.total, files: byFile(estimate.sections), estimated: true }));
+  const onEstimate =
+    estimated && ((estimate: { total: number; sections: readonly number[] }) => estimated({ encoding, total: estimate.total, files: byFile(estimate.sections), estimated: true }));
   const counted = await engine.countComposition(tokenKey(personaKey), encoding, sections, pieces, onEstimate);
   if (!counted) return undefined;
   return { tokens: { encoding, total: counted.total, files: byFile(counted.sections) }, sent: counted.sent + (composition.pieces ? 0 : 1) };

@@ -49,7 +49,10 @@ export class TokenEngine {
   private readonly heapAsked = new Map<number, { resolve: (bytes: number) => void; reject: (error: Error) => void }>();
 
   /** `heapMb` caps the worker's heap (tests pass a small one). */
-  constructor(private readonly workerPath: string, private readonly heapMb = WORKER_HEAP_MB) {}
+  constructor(
+    private readonly workerPath: string,
+    private readonly heapMb = WORKER_HEAP_MB,
+  ) {}
 
   /** Whether the worker has been started (it is, from the first count until dispose). */
   get started(): boolean {
@@ -82,17 +85,17 @@ export class TokenEngine {
     const answer = await this.ask(
       key,
       (id): CompositionRequest => ({
-      type: 'composition',
-      id,
-      key,
-      encoding,
-      sections: sections.map((section) => {
-        if (this.posted.get(section.key) === section.text) return { key: section.key };
-        this.posted.set(section.key, section.text);
-        sent++;
-        return section;
-      }),
-      pieces,
+        type: 'composition',
+        id,
+        key,
+        encoding,
+        sections: sections.map((section) => {
+          if (this.posted.get(section.key) === section.text) return { key: section.key };
+          this.posted.set(section.key, section.text);
+          sent++;
+          return section;
+        }),
+        pieces,
       }),
       onEstimate,
     );
@@ -171,7 +174,10 @@ export class TokenEngine {
     const worker = new Worker(this.workerPath, { resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
     worker.on('message', (answer: WorkerAnswer) => this.answered(answer));
     worker.on('error', (error: Error & { code?: string }) =>
-      this.failed(worker, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new Error(`the token worker ran out of memory (${this.heapMb} MB) and was stopped; the next count starts a new one`) : error),
+      this.failed(
+        worker,
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new Error(`the token worker ran out of memory (${this.heapMb} MB) and was stopped; the next count starts a new one`) : error,
+      ),
     );
     worker.on('exit', (code) => this.failed(worker, new Error(`the token worker stopped (exit code ${code}); the next count starts a new one`)));
     this.worker = worker;
@@ -199,8 +205,7 @@ export class TokenEngine {
       // Whatever the worker holds now, the next composition sends it all again.
       this.posted.clear();
       waiting.reject(new Error(answer.error));
-    }
-    else {
+    } else {
       this.tokenized.set(key, answer.tokenized);
       // Superseded while it was counted: the newer text's count is what matters.
       waiting.resolve(next ? undefined : answer);

@@ -53,7 +53,8 @@ function countComposition(request: CompositionRequest): WorkerAnswer {
 function estimateFirst(request: CompositionRequest, held: readonly { text: string; counted?: { encoding: string; tokens: number } }[], whole: string): void {
   let changed = 0;
   request.sections.forEach(({ key }, i) => {
-    if (held[i].counted?.encoding !== request.encoding) changed += counters.get(key)?.encoding === request.encoding ? counters.get(key)!.changedUnits(held[i].text) : held[i].text.length;
+    if (held[i].counted?.encoding !== request.encoding)
+      changed += counters.get(key)?.encoding === request.encoding ? counters.get(key)!.changedUnits(held[i].text) : held[i].text.length;
   });
   if (changed < ESTIMATE_FROM_UNITS) return;
   const sectionEstimates = held.map((section) => (section.counted?.encoding === request.encoding ? section.counted.tokens : estimateTokens(section.text, request.encoding)));

@@ -53,10 +53,7 @@ export interface PersonaItemOptions {
 /** A persona row; without stats (a collapsed persona not measured yet) it shows no sizes until expanded. */
 export function personaItem(node: PersonaNode, stats: PersonaStats | undefined, options: PersonaItemOptions): vscode.TreeItem {
   const { persona } = node;
-  const item = new vscode.TreeItem(
-    escapeControls(persona.label),
-    options.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
-  );
+  const item = new vscode.TreeItem(escapeControls(persona.label), options.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `persona:${persona.uri.toString()}`;
   item.contextValue = persona.heartwood ? 'persona.heartwood' : 'persona';
   // Across several roots, say which one; a root's own persona is already labelled by its name.
@@ -76,23 +73,34 @@ export function personaItem(node: PersonaNode, stats: PersonaStats | undefined, 
   if (options.tokens && stats.present > 0) sizes.push(options.tokens);
   const size = sizes.length ? sizes.join(' · ') : vscode.l10n.t('empty');
   item.description = where ? `${where} · ${size}` : size;
-  item.iconPath =
-    stats.state === 'over' || stats.state === 'near'
-      ? new vscode.ThemeIcon('person', stateIcon[stats.state].color)
-      : new vscode.ThemeIcon('person');
+  item.iconPath = stats.state === 'over' || stats.state === 'near' ? new vscode.ThemeIcon('person', stateIcon[stats.state].color) : new vscode.ThemeIcon('person');
   // Names come from the disk: escaped, so none can start a link, an image, HTML or an icon.
   const lines = [`**${escapeMarkdown(persona.label)}** · ${escapeMarkdown(persona.uri.fsPath || persona.uri.path)}`, ''];
   if (composition.runtime === 'toolnexus') {
     lines.push(vscode.l10n.t('{0} of 7 bootstrap files present · soul {1} bytes', stats.present, formatCount(composition.total.size)));
   } else {
-    const total = composition.total.cap === undefined
-      ? formatMeasureExact(composition.total.size, composition.unit, localize)
-      : vscode.l10n.t('{0} of its {1} budget ({2})', formatCount(composition.total.size), formatMeasureExact(composition.total.cap, composition.unit, localize), formatPercent(composition.total.size / composition.total.cap));
+    const total =
+      composition.total.cap === undefined
+        ? formatMeasureExact(composition.total.size, composition.unit, localize)
+        : vscode.l10n.t(
+            '{0} of its {1} budget ({2})',
+            formatCount(composition.total.size),
+            formatMeasureExact(composition.total.cap, composition.unit, localize),
+            formatPercent(composition.total.size / composition.total.cap),
+          );
     lines.push(vscode.l10n.t('{0} of 7 bootstrap files present · {1} injects {2}', stats.present, profile.label, total));
   }
   if (stats.runtimeWhy) lines.push(vscode.l10n.t('Runtime {0}: {1}', RUNTIME_NAMES[profile.id], escapeMarkdown(stats.runtimeWhy)));
-  if (stats.clamped) lines.push('', vscode.l10n.t('No .git in the workspace: {0} reads AGENTS.md files up to the project root, which may lie above the workspace folder. Folders above it are not read or shown.', profile.label));
-  if (stats.heartwood) lines.push('', vscode.l10n.t('Heartwood identity: {0} of {1} characters', formatCount(stats.heartwood.report.chars), formatCount(stats.heartwood.report.cap)));
+  if (stats.clamped)
+    lines.push(
+      '',
+      vscode.l10n.t(
+        'No .git in the workspace: {0} reads AGENTS.md files up to the project root, which may lie above the workspace folder. Folders above it are not read or shown.',
+        profile.label,
+      ),
+    );
+  if (stats.heartwood)
+    lines.push('', vscode.l10n.t('Heartwood identity: {0} of {1} characters', formatCount(stats.heartwood.report.chars), formatCount(stats.heartwood.report.cap)));
   if (stats.state === 'over') lines.push('', `$(error) ${vscode.l10n.t('{0} cuts or drops a file.', RUNTIME_NAMES[profile.id])}`);
   else if (stats.state === 'near') lines.push('', `$(warning) ${vscode.l10n.t('A file is near its cap.')}`);
   item.tooltip = markdown(lines.join('  \n'));
@@ -181,8 +189,13 @@ function fileLines(measure: FileMeasure, profile: RuntimeProfile, cap: number | 
       : vscode.l10n.t('{0} of {1} ({2}) in {3}', formatCount(measure.size), formatMeasureExact(cap, unit, localize), formatPercent(measure.size / cap), profile.label),
   );
   if (measure.status === 'empty') lines.push(vscode.l10n.t('White space only: {0} sends nothing of it.', runtime));
-  if (measure.status === 'cut') lines.push('', `$(error) ${measure.note ?? vscode.l10n.t('{0} keeps {1} of {2}', runtime, formatCount(measure.keptSize), formatMeasureExact(measure.size, unit, localize))}. ${vscode.l10n.t('The dimmed text in the editor is not sent.')}`);
-  else if (measure.state === 'near' && cap !== undefined) lines.push('', `$(warning) ${vscode.l10n.t('Near the cap: {0} left before {1} cuts it.', formatMeasureExact(Math.max(0, cap - measure.size), unit, localize), runtime)}`);
+  if (measure.status === 'cut')
+    lines.push(
+      '',
+      `$(error) ${measure.note ?? vscode.l10n.t('{0} keeps {1} of {2}', runtime, formatCount(measure.keptSize), formatMeasureExact(measure.size, unit, localize))}. ${vscode.l10n.t('The dimmed text in the editor is not sent.')}`,
+    );
+  else if (measure.state === 'near' && cap !== undefined)
+    lines.push('', `$(warning) ${vscode.l10n.t('Near the cap: {0} left before {1} cuts it.', formatMeasureExact(Math.max(0, cap - measure.size), unit, localize), runtime)}`);
   // Doctor's own words (near from 85 %), beside ours.
   if (measure.doctorNote) lines.push('', vscode.l10n.t('`openclaw doctor` says: {0}', escapeMarkdown(measure.doctorNote)));
   return lines;
@@ -226,12 +239,7 @@ export function addBootstrapItem(node: AddBootstrapNode, stats: PersonaStats): v
         ? vscode.l10n.t('{0} would also read these bootstrap files if they were present: {1}.', runtime, names)
         : vscode.l10n.t('{0} reads none of the seven bootstrap files.', runtime);
   item.tooltip = markdown(
-    [
-      vscode.l10n.t('This persona is one HEARTWOOD.md.'),
-      what,
-      '',
-      vscode.l10n.t('Click to choose which to create from templates; existing files are never touched.'),
-    ].join('  \n'),
+    [vscode.l10n.t('This persona is one HEARTWOOD.md.'), what, '', vscode.l10n.t('Click to choose which to create from templates; existing files are never touched.')].join('  \n'),
   );
   item.command = { command: 'personaStudio.scaffoldMissing', title: vscode.l10n.t('Add bootstrap files…'), arguments: [node] };
   return item;
@@ -261,7 +269,10 @@ export function heartwoodItem(node: FileNode, stats: HeartwoodStats): vscode.Tre
     vscode.l10n.t('Cap: loader maxChars {0}, route ceiling {1}; the lower one applies.', formatCount(report.maxChars), formatCount(report.ceiling)),
   ];
   if (report.cut) {
-    lines.push('', `$(error) ${vscode.l10n.t('Over the cap by {0} characters: the runtime cuts from line {1}, column {2}.', formatCount(report.cut.droppedChars), report.cut.line + 1, report.cut.column + 1)}`);
+    lines.push(
+      '',
+      `$(error) ${vscode.l10n.t('Over the cap by {0} characters: the runtime cuts from line {1}, column {2}.', formatCount(report.cut.droppedChars), report.cut.line + 1, report.cut.column + 1)}`,
+    );
   } else if (report.state === 'near') {
     lines.push('', `$(warning) ${vscode.l10n.t('Near the cap: {0} characters left.', formatCount(report.cap - report.chars))}`);
   }
@@ -279,13 +290,12 @@ export function heartwoodPartItem(node: HeartwoodPartNode, stats: HeartwoodStats
   item.contextValue = `heartwoodPart.${node.part}`;
   const chars = identity ? report.identityChars : report.voiceChars;
   // The identity leads, so the cut falls in it when it alone passes the cap.
-  const cutHere = report.cut !== undefined && (identity ? stats.voiceIndex === undefined || report.cut.index < stats.voiceIndex : stats.voiceIndex !== undefined && report.cut.index >= stats.voiceIndex);
+  const cutHere =
+    report.cut !== undefined &&
+    (identity ? stats.voiceIndex === undefined || report.cut.index < stats.voiceIndex : stats.voiceIndex !== undefined && report.cut.index >= stats.voiceIndex);
   const dropped = !identity && report.cut !== undefined && stats.voiceIndex !== undefined && report.cut.index < stats.voiceIndex;
   item.description = `${vscode.l10n.t('{0} chars', formatCount(chars))}${cutHere ? ` · ${vscode.l10n.t('cut')}` : dropped ? ` · ${vscode.l10n.t('dropped')}` : ''}`;
-  item.iconPath =
-    cutHere || dropped
-      ? new vscode.ThemeIcon(identity ? 'person' : 'mic', stateIcon.over.color)
-      : new vscode.ThemeIcon(identity ? 'person' : 'mic');
+  item.iconPath = cutHere || dropped ? new vscode.ThemeIcon(identity ? 'person' : 'mic', stateIcon.over.color) : new vscode.ThemeIcon(identity ? 'person' : 'mic');
   const purpose = identity ? vscode.l10n.t('Who the agent is: this leads the identity section.') : vscode.l10n.t('How the agent sounds: follows the identity.');
   const lines = [`**${label}** — ${purpose}`, '', vscode.l10n.t('{0} characters; the whole section may hold {1}.', formatCount(chars), formatCount(report.cap))];
   if (cutHere) lines.push('', `$(error) ${vscode.l10n.t('The cap cuts this part.')}`);
@@ -313,7 +323,11 @@ export function miscasedItem(node: MiscasedNode): vscode.TreeItem {
   item.iconPath = stateIcon.near;
   item.tooltip = markdown(
     intended && isBootstrapName(intended)
-      ? vscode.l10n.t('Named {0}: the runtime reads only {1} (names match exactly, case included), so this file is left out of the soul. Rename it to {1}.', escapeMarkdown(node.name), intended)
+      ? vscode.l10n.t(
+          'Named {0}: the runtime reads only {1} (names match exactly, case included), so this file is left out of the soul. Rename it to {1}.',
+          escapeMarkdown(node.name),
+          intended,
+        )
       : vscode.l10n.t('The runtime does not read this file.'),
   );
   item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [node.uri] };

@@ -276,4 +276,3 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     return element.kind === 'persona' ? undefined : element.parent;
   }
 }
-

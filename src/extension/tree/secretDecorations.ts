@@ -20,8 +20,7 @@ export class SecretDecorations extends Disposable implements vscode.FileDecorati
     for (const files of this.sent.values()) {
       const count = files.get(uri.toString());
       if (count === undefined) continue;
-      const tooltip =
-        count === 1 ? vscode.l10n.t('Holds a secret sent to the model provider') : vscode.l10n.t('Holds {0} secrets sent to the model provider', count);
+      const tooltip = count === 1 ? vscode.l10n.t('Holds a secret sent to the model provider') : vscode.l10n.t('Holds {0} secrets sent to the model provider', count);
       return new vscode.FileDecoration('🔑', tooltip, new vscode.ThemeColor('list.errorForeground'));
     }
     return undefined;

@@ -17,16 +17,26 @@ export function skillsItem(measure: SkillsMeasure | undefined, tokens?: string):
   const listed = report.budget.skills;
   const offered = offeredCount(report);
   const section = report.section.length;
-  item.description = vscode.l10n.t('{0} / {1} chars · {2} of {3} skills listed', formatCount(report.budget.chars), formatCount(MAX_SKILLS_PROMPT_CHARS), formatCount(listed), formatCount(offered)) + (tokens ? ` · ${tokens}` : '');
+  item.description =
+    vscode.l10n.t('{0} / {1} chars · {2} of {3} skills listed', formatCount(report.budget.chars), formatCount(MAX_SKILLS_PROMPT_CHARS), formatCount(listed), formatCount(offered)) +
+    (tokens ? ` · ${tokens}` : '');
   const lines = [
     vscode.l10n.t('The `## Skills` section OpenClaw sends on every turn, before the Project Context: {0} chars.', formatCount(section)),
-    vscode.l10n.t('Its catalog: {0} of {1} chars, {2} of {3} skills listed ({4} format).', formatCount(report.budget.chars), formatCount(MAX_SKILLS_PROMPT_CHARS), formatCount(listed), formatCount(offered), report.format),
+    vscode.l10n.t(
+      'Its catalog: {0} of {1} chars, {2} of {3} skills listed ({4} format).',
+      formatCount(report.budget.chars),
+      formatCount(MAX_SKILLS_PROMPT_CHARS),
+      formatCount(listed),
+      formatCount(offered),
+      report.format,
+    ),
     ...(report.limitNote ? [report.limitNote] : []),
     skillAssumptions(measure),
     ...report.notices.slice(0, 5).map((notice) => `${notice.path}: ${notice.message}`),
   ];
   item.tooltip = new vscode.MarkdownString(lines.map((line) => line.replace(/[\\*_[\]<>]/g, '\\$&')).join('\n\n'));
-  if (report.skills.some((skill) => skill.state === 'leftOut' || skill.state === 'skipped')) item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+  if (report.skills.some((skill) => skill.state === 'leftOut' || skill.state === 'skipped'))
+    item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
   return item;
 }
 

@@ -2,18 +2,7 @@
 // the folder's runtime; only HEARTWOOD.md, which keeps its own caps whatever the
 // runtime, is measured here, once per change of that file.
 import * as vscode from 'vscode';
-import {
-  CapState,
-  Composition,
-  FileMeasure,
-  HEARTWOOD_FILE,
-  HeartwoodReport,
-  isPresent,
-  reportHeartwood,
-  RuntimeProfile,
-  splitHeartwood,
-  worseState,
-} from '../../core';
+import { CapState, Composition, FileMeasure, HEARTWOOD_FILE, HeartwoodReport, isPresent, reportHeartwood, RuntimeProfile, splitHeartwood, worseState } from '../../core';
 import { heartwoodCaps, warnAt } from '../model/config';
 import { Measurements } from '../model/measurements';
 import { PersonaWorkspace } from '../model/personaWorkspace';

@@ -10,7 +10,10 @@ export const localize: Render = (id: CoreMessageId, ...args: MessageArg[]): stri
     case 'fileNear':
       return vscode.l10n.t('{0} is near the 2 MB bootstrap cap: {2} of {3} bytes ({1}), {4} bytes left before the runtime cuts it.', ...args);
     case 'fileOver':
-      return vscode.l10n.t('{0} is {1} bytes over the 2 MB bootstrap cap ({2} bytes): the runtime drops everything from here to the end of the file ({1} bytes) and appends "{3}".', ...args);
+      return vscode.l10n.t(
+        '{0} is {1} bytes over the 2 MB bootstrap cap ({2} bytes): the runtime drops everything from here to the end of the file ({1} bytes) and appends "{3}".',
+        ...args,
+      );
     case 'fileSplitsCharacter':
       return vscode.l10n.t('The cap splits the character here: the part kept becomes "�".');
     case 'heartwoodLoaderCap':
@@ -20,7 +23,10 @@ export const localize: Render = (id: CoreMessageId, ...args: MessageArg[]): stri
     case 'heartwoodNear':
       return vscode.l10n.t('{0} is near its cap of {3} characters ({4}): {2} characters ({1}), {5} left before it is cut.', ...args);
     case 'heartwoodOver':
-      return vscode.l10n.t('{0} is {1} characters over its cap of {2} characters ({3}): the identity section keeps the first {2} characters of the trimmed text and drops everything from here to the end of the file.', ...args);
+      return vscode.l10n.t(
+        '{0} is {1} characters over its cap of {2} characters ({3}): the identity section keeps the first {2} characters of the trimmed text and drops everything from here to the end of the file.',
+        ...args,
+      );
     case 'heartwoodSplitsPair':
       return vscode.l10n.t('The cap splits a surrogate pair here: the half kept becomes "�".');
     case 'miscased':
@@ -74,7 +80,9 @@ export const localize: Render = (id: CoreMessageId, ...args: MessageArg[]): stri
     case 'cacheToolnexus':
       return vscode.l10n.t('composeSoul returns the soul alone; where it lands in a prompt is up to the host, so what a cache keeps of it is not known here.');
     case 'cacheOpenclaw':
-      return vscode.l10n.t('OpenClaw ends the stable part of its system prompt with Project Context, just before its cache boundary: all of it is on the cached side, and stays cached while nothing before it changes.');
+      return vscode.l10n.t(
+        'OpenClaw ends the stable part of its system prompt with Project Context, just before its cache boundary: all of it is on the cached side, and stays cached while nothing before it changes.',
+      );
     case 'cacheZeroclaw':
       return vscode.l10n.t('ZeroClaw puts Project Context in the system prompt: it is cached only as part of an unchanged prompt prefix, where the provider caches one.');
     case 'cacheCodex':

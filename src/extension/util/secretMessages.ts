@@ -9,7 +9,10 @@ export const localizeSecret: SecretRender = (id, ...args) => {
     case 'secretSent':
       return vscode.l10n.t('{0} ({1}) is sent to the model provider on every turn: {2} sends this line of {3}. Keep it in the environment instead, as {4}.', ...args);
     case 'secretNotLoaded':
-      return vscode.l10n.t('{0} ({1}) is in {2}, which {3} does not load: it is not sent today, but a file is one setting away from the prompt. Keep it in the environment instead, as {4}.', ...args);
+      return vscode.l10n.t(
+        '{0} ({1}) is in {2}, which {3} does not load: it is not sent today, but a file is one setting away from the prompt. Keep it in the environment instead, as {4}.',
+        ...args,
+      );
     case 'secretDropped':
       return vscode.l10n.t('{0} ({1}) is in text {2} drops from {3}: it is not sent while the file stays past its cap. Keep it in the environment instead, as {4}.', ...args);
     case 'hiddenRun':

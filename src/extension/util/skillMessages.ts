@@ -45,9 +45,9 @@ export function offeredCount(report: SkillsReport): number {
 /** What the catalog assumed, in one line: the tools, the plugins' skills, and what it cannot see. */
 export function skillAssumptions(measure: SkillsMeasure): string {
   const tools = measure.tools === 'exec' ? vscode.l10n.t('Code Mode (`exec`)') : vscode.l10n.t('`read`');
-  const how = measure.toolsByDefault ? vscode.l10n.t('{0}, the release\'s default', tools) : tools;
-  const plugins = measure.pluginSkills ? vscode.l10n.t('with the stock plugins\' 2 skills') : vscode.l10n.t('without the stock plugins\' skills');
-  return vscode.l10n.t('Assumed: {0}, {1}. The catalog shows the workspace\'s skills (and the stock plugins\' skills) only.', how, plugins);
+  const how = measure.toolsByDefault ? vscode.l10n.t("{0}, the release's default", tools) : tools;
+  const plugins = measure.pluginSkills ? vscode.l10n.t("with the stock plugins' 2 skills") : vscode.l10n.t("without the stock plugins' skills");
+  return vscode.l10n.t("Assumed: {0}, {1}. The catalog shows the workspace's skills (and the stock plugins' skills) only.", how, plugins);
 }
 
 /** Why the budget touched the catalog: "the catalog of 151 skills is over 18,000 chars". */

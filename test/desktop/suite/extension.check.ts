@@ -22,14 +22,21 @@ describe('Persona Studio in desktop VS Code', () => {
     await extension.activate();
     const declared: string[] = extension.packageJSON.contributes.commands.map((c: { command: string }) => c.command);
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(declared.filter((command) => !registered.has(command)), [], 'declared but not registered');
+    assert.deepEqual(
+      declared.filter((command) => !registered.has(command)),
+      [],
+      'declared but not registered',
+    );
   });
 
   it('composes the example persona with all seven files in bootstrap order', () => {
     const { soul, found } = composeSoul(path.join(examples, 'ava'));
     assert.deepEqual(found, [...BOOTSTRAP_ORDER]);
     const positions = BOOTSTRAP_ORDER.map((name) => soul.indexOf(`## ${name}\n\n`));
-    assert.deepEqual([...positions].sort((a, b) => a - b), positions);
+    assert.deepEqual(
+      [...positions].sort((a, b) => a - b),
+      positions,
+    );
     assert.ok(soul.includes('You are Ava, a calm and precise ops assistant.'));
   });
 });

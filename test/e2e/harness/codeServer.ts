@@ -130,19 +130,16 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const env: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: path.join(home, 'config'), XDG_DATA_HOME: path.join(home, 'data') };
   for (const key of Object.keys(env)) if (key.startsWith('VSCODE_') || key === 'PASSWORD' || key === 'HASHED_PASSWORD') delete env[key];
 
-  const common = [
-    '--disable-telemetry',
-    '--config', path.join(home, 'config.yaml'),
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
-  ];
+  const common = ['--disable-telemetry', '--config', path.join(home, 'config.yaml'), '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
   if (options.vsix) installVsix(entry, common, options.vsix, env);
   else installExtension(extensionsDir, options.extensionRoot, options.linkExtension);
 
   const args = [
     entry,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${options.port ?? 0}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${options.port ?? 0}`,
     '--disable-update-check',
     ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',

@@ -66,9 +66,14 @@ export async function openFile(page: Page, file: string, folder: string, options
     } else {
       await page.mouse.click(where!.x, where!.y);
     }
-    const opened = await waitForValue(() => activeEditorPath(page), (title) => title === file, `the editor of ${file} to be active`, {
-      timeout: attempt < 3 ? 10_000 : 30_000,
-    }).catch((error) => (attempt < 3 ? undefined : Promise.reject(error)));
+    const opened = await waitForValue(
+      () => activeEditorPath(page),
+      (title) => title === file,
+      `the editor of ${file} to be active`,
+      {
+        timeout: attempt < 3 ? 10_000 : 30_000,
+      },
+    ).catch((error) => (attempt < 3 ? undefined : Promise.reject(error)));
     if (opened) return;
     await page.keyboard.press('Escape');
   }
@@ -84,7 +89,10 @@ function locateResult(query: { name: string; folder: string; focusedOnly?: boole
   });
   if (index < 0) return undefined;
   const box = rows[index].getBoundingClientRect();
-  const focused = Math.max(0, rows.findIndex((row) => row.classList.contains('focused')));
+  const focused = Math.max(
+    0,
+    rows.findIndex((row) => row.classList.contains('focused')),
+  );
   return { index, focused, x: box.left + box.width / 2, y: box.top + box.height / 2 };
 }
 
@@ -100,11 +108,14 @@ export async function focusEditor(page: Page): Promise<void> {
   await target.waitFor({ state: 'attached', timeout: 15_000 });
   // Right after a file opens, its editor may still be taking its model: keys typed then are
   // lost. Monaco marks the editor "focused" only once it really holds the text focus.
-  await eventually(async () => {
-    await target.focus();
-    const holds = await target.evaluate((input) => input.closest('.monaco-editor')?.classList.contains('focused') === true);
-    if (!holds) throw new Error('the text editor did not take the keyboard focus');
-  }, { timeout: 15_000 });
+  await eventually(
+    async () => {
+      await target.focus();
+      const holds = await target.evaluate((input) => input.closest('.monaco-editor')?.classList.contains('focused') === true);
+      if (!holds) throw new Error('the text editor did not take the keyboard focus');
+    },
+    { timeout: 15_000 },
+  );
 }
 
 export async function moveCursor(page: Page, target: CursorTarget): Promise<void> {
@@ -154,7 +165,11 @@ export async function editorText(page: Page): Promise<string> {
 export async function saveEditor(page: Page): Promise<void> {
   await focusEditor(page);
   await page.keyboard.press('Control+S');
-  await waitForValue(() => activeEditor(page), (tab) => tab !== undefined && !tab.dirty, 'the active editor to be saved');
+  await waitForValue(
+    () => activeEditor(page),
+    (tab) => tab !== undefined && !tab.dirty,
+    'the active editor to be saved',
+  );
 }
 
 /** The cursor's 1-based line and column, as the status bar shows them. */
@@ -174,17 +189,20 @@ export async function cursorPosition(page: Page): Promise<{ line: number; column
 export async function applyQuickFix(page: Page, title: string, options: { timeout?: number } = {}): Promise<void> {
   const rows = page.locator('.action-widget .monaco-list-row');
   const fix = rows.filter({ hasText: title }).first();
-  await eventually(async () => {
-    await focusEditor(page);
-    await page.keyboard.press('Control+.');
-    try {
-      await fix.waitFor({ timeout: 5_000 });
-    } catch {
-      const seen = await rows.allTextContents();
-      await page.keyboard.press('Escape');
-      throw new Error(`no quick fix "${title}" at the cursor (menu: ${JSON.stringify(seen)})`);
-    }
-  }, { timeout: options.timeout ?? 90_000 });
+  await eventually(
+    async () => {
+      await focusEditor(page);
+      await page.keyboard.press('Control+.');
+      try {
+        await fix.waitFor({ timeout: 5_000 });
+      } catch {
+        const seen = await rows.allTextContents();
+        await page.keyboard.press('Escape');
+        throw new Error(`no quick fix "${title}" at the cursor (menu: ${JSON.stringify(seen)})`);
+      }
+    },
+    { timeout: options.timeout ?? 90_000 },
+  );
   for (let step = 0; step < 10; step++) {
     if (await fix.evaluate((row) => row.classList.contains('focused'))) return page.keyboard.press('Enter');
     await page.keyboard.press('ArrowDown');

@@ -36,12 +36,7 @@ export async function eventually<T>(check: () => T | Promise<T>, options: WaitOp
  * Reads `read()` until `accept(value)` is true and returns that value; on timeout throws
  * with `description` and the last value read.
  */
-export async function waitForValue<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  description: string,
-  options: WaitOptions = {},
-): Promise<T> {
+export async function waitForValue<T>(read: () => Promise<T>, accept: (value: T) => boolean, description: string, options: WaitOptions = {}): Promise<T> {
   let last: T | undefined;
   let lastError: unknown;
   try {
@@ -67,8 +62,11 @@ export async function waitForValue<T>(
  * (on a busy machine, seconds after): writes with `write()` again until `check` passes.
  */
 export async function untilWatched<T>(write: () => void, check: () => T | Promise<T>, options: WaitOptions = {}): Promise<T> {
-  return eventually(async () => {
-    write();
-    return eventually(check, { timeout: 5_000 });
-  }, { timeout: 60_000, ...options });
+  return eventually(
+    async () => {
+      write();
+      return eventually(check, { timeout: 5_000 });
+    },
+    { timeout: 60_000, ...options },
+  );
 }

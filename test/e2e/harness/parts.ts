@@ -86,7 +86,11 @@ export async function notifications(page: Page): Promise<Notification[]> {
       return {
         message: toast.querySelector('.notification-list-item-message')?.textContent?.trim() ?? '',
         severity: icon.includes('error') ? 'error' : icon.includes('warning') ? 'warning' : 'info',
-        source: toast.querySelector('.notification-list-item-source')?.textContent?.trim().replace(/^Source:\s*/, '') ?? '',
+        source:
+          toast
+            .querySelector('.notification-list-item-source')
+            ?.textContent?.trim()
+            .replace(/^Source:\s*/, '') ?? '',
         buttons: Array.from(toast.querySelectorAll('.notification-list-item-buttons-container .monaco-button')).map((b) => b.textContent?.trim() ?? ''),
       };
     }),

@@ -29,9 +29,7 @@ export function codeServerEntry(): string {
   const dir = path.join(provisionedCacheDir(), `code-server-${CODE_SERVER_VERSION}`);
   const entry = path.join(dir, 'node_modules/code-server/out/node/entry.js');
   if (!fs.existsSync(path.join(dir, '.provisioned')) || !fs.existsSync(entry)) {
-    throw new NotProvisionedError(
-      `code-server ${CODE_SERVER_VERSION} is not provisioned in ${dir}. Run \`npm run provision\` (bash scripts/provision.sh) once.`,
-    );
+    throw new NotProvisionedError(`code-server ${CODE_SERVER_VERSION} is not provisioned in ${dir}. Run \`npm run provision\` (bash scripts/provision.sh) once.`);
   }
   return entry;
 }

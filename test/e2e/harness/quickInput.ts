@@ -100,15 +100,28 @@ export async function quickInputItems(page: Page): Promise<QuickInputItem[]> {
  */
 export async function pickQuickInputItem(page: Page, label: string): Promise<void> {
   const what = `quick pick item "${label}"`;
-  if (!(await clickItem(page, label, what, 3000).then(() => true, () => false))) {
+  if (
+    !(await clickItem(page, label, what, 3000).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     await box(page).fill(label);
     await clickItem(page, label, what, 15_000);
   }
 }
 
 async function clickItem(page: Page, label: string, what: string, timeout: number): Promise<void> {
-  const items = await waitForValue(() => quickInputItems(page), (seen) => seen.some((item) => item.label === label), what, { timeout });
-  await page.locator(ROWS).nth(items.findIndex((item) => item.label === label)).click();
+  const items = await waitForValue(
+    () => quickInputItems(page),
+    (seen) => seen.some((item) => item.label === label),
+    what,
+    { timeout },
+  );
+  await page
+    .locator(ROWS)
+    .nth(items.findIndex((item) => item.label === label))
+    .click();
 }
 
 /** Types into the open quick input (replacing what is there) and, unless `submit` is false, presses Enter. */

@@ -172,11 +172,17 @@ async function saveArtifacts(dir: string, workbenches: Workbench[]): Promise<voi
 
 function findFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 function slug(title: string): string {
-  return title.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 120);
+  return title
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120);
 }
 
 /** One line on how long the run spent starting things, for tuning. */

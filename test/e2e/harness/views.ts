@@ -22,9 +22,7 @@ export interface SideBarView {
 
 /** Titles of the activity bar's containers, e.g. "Explorer (Ctrl+Shift+E)", "Persona Studio". */
 export async function activityBarItems(page: Page): Promise<string[]> {
-  return page
-    .locator('.part.activitybar .action-item a.action-label')
-    .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+  return page.locator('.part.activitybar .action-item a.action-label').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
 }
 
 /** The side bar's title (a container's title, as written in its contribution, e.g. "Persona Studio"). */
@@ -38,9 +36,17 @@ export async function sideBarTitle(page: Page): Promise<string> {
 /** Opens an activity-bar container by its title ("View: Show <title>") and waits for its side bar. */
 export async function showContainer(page: Page, title: string, runCommand: (label: string) => Promise<void>): Promise<void> {
   // Its activity-bar item appears once the extension is registered.
-  await waitForValue(() => activityBarItems(page), (items) => items.some((item) => item.startsWith(title)), `"${title}" in the activity bar`);
+  await waitForValue(
+    () => activityBarItems(page),
+    (items) => items.some((item) => item.startsWith(title)),
+    `"${title}" in the activity bar`,
+  );
   await runCommand(`View: Show ${title}`);
-  await waitForValue(() => sideBarTitle(page), (shown) => shown.toLowerCase() === title.toLowerCase(), `the side bar to show ${title}`);
+  await waitForValue(
+    () => sideBarTitle(page),
+    (shown) => shown.toLowerCase() === title.toLowerCase(),
+    `the side bar to show ${title}`,
+  );
 }
 
 /** The views of the side bar's container, in order. */

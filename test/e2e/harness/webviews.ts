@@ -15,11 +15,7 @@ export type WebviewKind = 'personaStudio.soul' | 'personaStudio.preview' | { ext
 
 function selectorFor(kind: WebviewKind): string {
   const { extensionId, view } =
-    kind === 'personaStudio.soul'
-      ? { extensionId: EXTENSION_ID, view: true }
-      : kind === 'personaStudio.preview'
-        ? { extensionId: EXTENSION_ID, view: false }
-        : kind;
+    kind === 'personaStudio.soul' ? { extensionId: EXTENSION_ID, view: true } : kind === 'personaStudio.preview' ? { extensionId: EXTENSION_ID, view: false } : kind;
   const purpose = view ? '[src*="purpose=webviewView"]' : ':not([src*="purpose="])';
   return `iframe.webview.ready[src*="extensionId=${encodeURIComponent(extensionId)}&"]${purpose}`;
 }

@@ -396,8 +396,10 @@ export const workspace = {
       if (!memory.folders.has(uri.path)) throw FileSystemError.FileNotFound(uri);
       const prefix = uri.path === '/' ? '/' : `${uri.path}/`;
       const children = new Map<string, FileType>();
-      for (const path of [...memory.files.keys(), ...memory.links.keys()]) if (path.startsWith(prefix) && !path.slice(prefix.length).includes('/')) children.set(path.slice(prefix.length), FileType.File);
-      for (const path of memory.folders) if (path.startsWith(prefix) && path !== uri.path && !path.slice(prefix.length).includes('/')) children.set(path.slice(prefix.length), FileType.Directory);
+      for (const path of [...memory.files.keys(), ...memory.links.keys()])
+        if (path.startsWith(prefix) && !path.slice(prefix.length).includes('/')) children.set(path.slice(prefix.length), FileType.File);
+      for (const path of memory.folders)
+        if (path.startsWith(prefix) && path !== uri.path && !path.slice(prefix.length).includes('/')) children.set(path.slice(prefix.length), FileType.Directory);
       return [...children];
     },
   },
