@@ -7,22 +7,16 @@ import path from 'node:path';
 import { memory } from './fake/vscode';
 // After the fake: `vscode` resolves to it.
 import * as vscode from 'vscode';
-import { Measurements } from '../../src/extension/model/measurements';
-import { PersonaWorkspace } from '../../src/extension/model/personaWorkspace';
 import { runtimeId } from '../../src/extension/model/config';
 import { setLogSink } from '../../src/extension/util/log';
+import { nextHubRoot, openHub } from './fake/hub';
 
-let workspaces = 0;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 async function open(files: Record<string, string>) {
-  const root = memory.openWorkspace(`/auto${++workspaces}`) as unknown as vscode.Uri;
-  for (const [name, text] of Object.entries(files)) memory.write(`${root.path}/${name}`, text);
-  const personas = new PersonaWorkspace();
-  const measurements = new Measurements(personas);
-  await personas.refresh('test');
+  const hub = await openHub('auto', files);
   await settle();
-  return { root, folder: vscode.Uri.joinPath(root, 'ava'), personas, measurements, dispose: () => (measurements.dispose(), personas.dispose()) };
+  return { ...hub, folder: vscode.Uri.joinPath(hub.root, 'ava') };
 }
 
 describe('the runtime chooses itself (in-memory VS Code)', () => {
@@ -72,7 +66,7 @@ describe('the runtime chooses itself (in-memory VS Code)', () => {
   it("a workspace listed as an agent's in the configured openclaw.json makes the folder openclaw", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auto-runtime-'));
     const config = path.join(dir, 'openclaw.json');
-    const root = `/auto${workspaces + 1}`;
+    const root = nextHubRoot('auto');
     fs.writeFileSync(
       config,
       JSON.stringify({

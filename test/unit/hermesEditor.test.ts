@@ -5,24 +5,14 @@ import { FakeDocument, memory, window } from './fake/vscode';
 // After the fake: `vscode` resolves to it.
 import * as vscode from 'vscode';
 import { runtimeOptions } from '../../src/extension/model/config';
-import { Measurements } from '../../src/extension/model/measurements';
-import { PersonaWorkspace } from '../../src/extension/model/personaWorkspace';
 import { diagnoseFile, DiagnosticCode } from '../../src/extension/problems/fileProblems';
 import { setLogSink } from '../../src/extension/util/log';
+import { closeDocuments, openHub } from './fake/hub';
 
 const BLOCKED = '[BLOCKED: SOUL.md contained potential prompt injection (role_hijack). Content not loaded.]';
 const PIRATE = "Hermes blocks this whole file: 'You are now a' matches its role_hijack pattern";
 
-let workspaces = 0;
-
-async function hub(files: Record<string, string>) {
-  const root = memory.openWorkspace(`/hermes${++workspaces}`) as unknown as vscode.Uri;
-  for (const [name, text] of Object.entries(files)) memory.write(`${root.path}/${name}`, text);
-  const personas = new PersonaWorkspace();
-  const measurements = new Measurements(personas);
-  await personas.refresh('test');
-  return { root, personas, measurements, dispose: () => (measurements.dispose(), personas.dispose()) };
-}
+const hub = (files: Record<string, string>) => openHub('hermes', files);
 
 /** The Problems of a file as `line:column-line:column message`. */
 async function problems(h: Awaited<ReturnType<typeof hub>>, uri: vscode.Uri): Promise<string[]> {
@@ -40,14 +30,12 @@ describe('Hermes in the editor (in-memory VS Code)', () => {
   before(() => setLogSink({ info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined }));
   after(() => setLogSink(undefined));
   let current: Awaited<ReturnType<typeof hub>> | undefined;
-  let documents: FakeDocument[] = [];
+  const documents: FakeDocument[] = [];
   beforeEach(() => memory.configure('personaStudio.runtime', 'hermes'));
   afterEach(() => {
     current?.dispose();
     current = undefined;
-    for (const document of documents) document.isClosed = true;
-    memory.documents.length = 0;
-    documents = [];
+    closeDocuments(documents);
     for (const key of [...memory.settings.keys()]) if (key.startsWith('personaStudio.')) memory.settings.delete(key);
     window.messages.length = 0;
   });

@@ -11,6 +11,7 @@ import { PersonaWorkspace } from '../../src/extension/model/personaWorkspace';
 import { SKILLS_CHANGE } from '../../src/extension/model/skills';
 import { COLLISION, NO_DESCRIPTION, skillFindings } from '../../src/extension/problems/skillFindings';
 import { setLogSink } from '../../src/extension/util/log';
+import { closeDocuments } from './fake/hub';
 
 let workspaces = 0;
 const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
@@ -52,13 +53,11 @@ describe('skills in the editor (in-memory VS Code)', () => {
     memory.settings.delete('personaStudio.runtime');
   });
   let current: Hub | undefined;
-  let documents: FakeDocument[] = [];
+  const documents: FakeDocument[] = [];
   afterEach(() => {
     current?.dispose();
     current = undefined;
-    for (const document of documents) document.isClosed = true;
-    memory.documents.length = 0;
-    documents = [];
+    closeDocuments(documents);
   });
 
   it("lists 151 workspace skills and the plugins' two exactly as the core does: 134 of 153 in the compact format", async () => {

@@ -8,7 +8,7 @@
 import { DEFAULT_WARN_AT } from '../bootstrap';
 import { CapState, worseState } from '../report';
 import { Composition, FileContent, FileMeasure, PersonaInput, RuntimeOptions } from './profile';
-import { AGENTS, CLAUDE, CONTEXT_HEAD, CURSOR_RULES_DIR, CURSORRULES, HERMES_MD, hermesMaxChars, joinPath, NEVER_READ, places } from './hermesFiles';
+import { AGENTS, CLAUDE, CONTEXT_HEAD, CURSOR_RULES_DIR, CURSORRULES, HERMES_MD, hermesMaxChars, joinPath, NEVER_READ, places, tidy } from './hermesFiles';
 import { bare, HERMES_DEFAULT_IDENTITY, Read, readFile, section, Section, truncateForHermes } from './hermesSection';
 import { codePoints, pythonStrip, sliceView, TextView, wholeView } from './hermesText';
 import { HERMES_MEMORY_CHAR_LIMIT, HERMES_USER_CHAR_LIMIT, renderMemory } from './hermesMemory';
@@ -25,15 +25,6 @@ function ancestor(dir: string, levels: number): string {
   let out = dir.replace(/[\\/]+$/, '');
   for (let i = 0; i < levels; i++) out = out.replace(/[\\/][^\\/]*$/, '') || out.slice(0, 1);
   return out;
-}
-
-function tidy(prefix: string): string {
-  const out: string[] = [];
-  for (const segment of prefix.split('/').filter((s) => s !== '')) {
-    if (segment === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
-    else out.push(segment);
-  }
-  return out.length === 0 ? '' : out.join('/') + '/';
 }
 
 /** Python's `_strip_yaml_frontmatter` on the stripped text of .hermes.md. */

@@ -90,7 +90,7 @@ function upward(projectPrefix: string, depth: number): string[] {
 }
 
 /** `a/b/../../` → `''`: a prefix with its `x/..` pairs folded. */
-function tidy(prefix: string): string {
+export function tidy(prefix: string): string {
   const out: string[] = [];
   for (const segment of prefix.split('/').filter((s) => s !== '')) {
     if (segment === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
