@@ -1,5 +1,5 @@
 // The Node build of the extension (package.json's `main`): what it leaves to bundles of
-// their own (JSON5, the scaffolding, the preview's session, the secrets UI and its detector, the skills UI), loaded on first use rather than at activation. build.mjs and the unit tests
+// their own, loaded on first use rather than at activation. build.mjs and the unit tests
 // share these options.
 
 /** The JSON5 parser, needed only when the user names an openclaw.json. */
@@ -29,101 +29,48 @@ export const COMPARE_BUNDLE = 'compare.js';
 /** The scaffolding commands and their templates, needed only when files are created. */
 export const SCAFFOLDING_BUNDLE = 'scaffolding.js';
 
-// extension.js requires the secret detector from its own bundle (scripts/secretsBuild.mjs) on the first scan.
-const separateSecrets = {
-  name: 'separate-secrets',
-  setup(build) {
-    build.onResolve({ filter: /\/secretsDetector$/ }, () => ({ path: './secrets.js', external: true }));
-  },
-};
+/**
+ * A plugin that leaves the imports matching `filter` (from an importer `from` accepts, its path
+ * with `/`) to a bundle of their own, required at run time from beside extension.js.
+ */
+function separate(name, filter, bundle, from = () => true) {
+  return {
+    name: `separate-${name}`,
+    setup(build) {
+      build.onResolve({ filter }, ({ path, importer }) =>
+        from(importer.replace(/\\/g, '/')) ? { path: `./${typeof bundle === 'function' ? bundle(path) : bundle}`, external: true } : undefined,
+      );
+    },
+  };
+}
 
-// extension.js requires the secrets UI (Problems, badge, masks of what the text carries) once a persona is found.
-const separateSecretsUi = {
-  name: 'separate-secrets-ui',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/secretsUi$/ }, () => ({ path: `./${SECRETS_UI_BUNDLE}`, external: true }));
-  },
-};
-
-// extension.js requires the skills UI (catalog, rows, Problems) once an OpenClaw persona is found.
-const separateSkillsUi = {
-  name: 'separate-skills-ui',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/skillsUi$/ }, () => ({ path: `./${SKILLS_UI_BUNDLE}`, external: true }));
-  },
-};
-
-// extension.js requires the preview's session from its own bundle when the first preview opens.
-const separatePreviewSession = {
-  name: 'separate-preview-session',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/previewSession$/ }, () => ({ path: `./${PREVIEW_SESSION_BUNDLE}`, external: true }));
-  },
-};
-
-// extension.js requires ZeroClaw's, Codex's and Hermes's profiles from their own bundles when a persona first uses one.
-const separateRuntimes = {
-  name: 'separate-runtimes',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/(zeroclaw|codex|hermes)$/ }, ({ path, importer }) =>
-      importer.replace(/\\/g, '/').endsWith('src/core/runtimes/index.ts') ? { path: `./${RUNTIME_BUNDLES[path.slice(2)]}`, external: true } : undefined,
-    );
-  },
-};
+// extension.js requires each of these from its own bundle on first use: the secret detector
+// (scripts/secretsBuild.mjs) on the first scan; the secrets UI and the skills UI once a
+// persona (an OpenClaw one) is found; the preview's session when the first preview opens;
+// ZeroClaw's, Codex's and Hermes's profiles when a persona first uses one; the scaffolding on
+// the first scaffold command; doctor's migrations for the first persona that needs them; the
+// agents' resolution and the JSON5 parser on the first openclaw.json read; the comparison on
+// the first compare command.
+const separateSecrets = separate('secrets', /\/secretsDetector$/, 'secrets.js');
+const separateSecretsUi = separate('secrets-ui', /^\.\/secretsUi$/, SECRETS_UI_BUNDLE);
+const separateSkillsUi = separate('skills-ui', /^\.\/skillsUi$/, SKILLS_UI_BUNDLE);
+const separatePreviewSession = separate('preview-session', /^\.\/previewSession$/, PREVIEW_SESSION_BUNDLE);
+const separateRuntimes = separate(
+  'runtimes',
+  /^\.\/(zeroclaw|codex|hermes)$/,
+  (path) => RUNTIME_BUNDLES[path.slice(2)],
+  (importer) => importer.endsWith('src/core/runtimes/index.ts'),
+);
+const separateScaffolding = separate('scaffolding', /^\.\/scaffolding$/, SCAFFOLDING_BUNDLE);
+const separateDoctor = separate('doctor', /^\.\/chunk$/, DOCTOR_BUNDLE, (importer) => importer.includes('/extension/doctor/'));
+const separateAgents = separate('agents', /^\.\/chunk$/, AGENTS_BUNDLE, (importer) => importer.includes('/extension/agents/'));
+const separateCompare = separate('compare', /^\.\/compare$/, COMPARE_BUNDLE);
+const separateJson5 = separate('json5', /^json5$/, JSON5_BUNDLE);
 
 /** esbuild options of the bundles of the runtime profiles required on first use, beside extension.js. */
 export function runtimeBuilds(common = {}) {
-  return Object.entries(RUNTIME_BUNDLES).map(([name, bundle]) => ({
-    ...common,
-    entryPoints: [`src/core/runtimes/${name}.ts`],
-    outfile: `dist/${bundle}`,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-  }));
+  return Object.entries(RUNTIME_BUNDLES).map(([name, bundle]) => ownBundle(common, `src/core/runtimes/${name}.ts`, bundle));
 }
-
-// extension.js requires the scaffolding from its own bundle on the first scaffold command.
-const separateScaffolding = {
-  name: 'separate-scaffolding',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/scaffolding$/ }, () => ({ path: `./${SCAFFOLDING_BUNDLE}`, external: true }));
-  },
-};
-
-// extension.js requires doctor's migrations from their own bundle on the first persona that needs them.
-const separateDoctor = {
-  name: 'separate-doctor',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/chunk$/ }, (args) => (args.importer.includes('doctor') ? { path: `./${DOCTOR_BUNDLE}`, external: true } : undefined));
-  },
-};
-
-// extension.js requires the agents' resolution from its own bundle on the first openclaw.json read.
-const separateAgents = {
-  name: 'separate-agents',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/chunk$/ }, (args) =>
-      args.importer.replace(/\\/g, '/').includes('/extension/agents/') ? { path: `./${AGENTS_BUNDLE}`, external: true } : undefined,
-    );
-  },
-};
-
-// extension.js requires the comparison with a revision from its own bundle on the first compare command.
-const separateCompare = {
-  name: 'separate-compare',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/compare$/ }, () => ({ path: `./${COMPARE_BUNDLE}`, external: true }));
-  },
-};
-
-// extension.js requires the parser from its own bundle on the first config read.
-const separateJson5 = {
-  name: 'separate-json5',
-  setup(build) {
-    build.onResolve({ filter: /^json5$/ }, () => ({ path: `./${JSON5_BUNDLE}`, external: true }));
-  },
-};
 
 /**
  * Every file's `import * as vscode from 'vscode'` would become a copy of the whole API
@@ -167,96 +114,28 @@ export function nodeExtensionBuild(common = {}) {
   };
 }
 
-/** esbuild options of the skills UI's own bundle, beside extension.js. */
-export function skillsUiBuild(common = {}) {
+/**
+ * esbuild options of a bundle of its own beside extension.js, `entry` to `dist/<bundle>`; one
+ * with `editor` code shares the vscode module as extension.js does.
+ */
+function ownBundle(common, entry, bundle, plugins = [], editor = false) {
   return {
     ...common,
-    entryPoints: ['src/extension/model/skillsUi.ts'],
-    outfile: `dist/${SKILLS_UI_BUNDLE}`,
+    entryPoints: [entry],
+    outfile: `dist/${bundle}`,
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    external: ['vscode'],
-    plugins: [...(common.plugins ?? []), oneVscode(), separateJson5],
+    ...(editor && { external: ['vscode'] }),
+    plugins: [...(common.plugins ?? []), ...(editor ? [oneVscode()] : []), ...plugins],
   };
 }
 
-/** esbuild options of the comparison's own bundle, beside extension.js. */
-export function compareBuild(common = {}) {
-  return {
-    ...common,
-    entryPoints: ['src/extension/compare/compare.ts'],
-    outfile: `dist/${COMPARE_BUNDLE}`,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    external: ['vscode'],
-    plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateSecrets],
-  };
-}
-
-/** esbuild options of the scaffolding's own bundle, beside extension.js. */
-export function scaffoldingBuild(common = {}) {
-  return {
-    ...common,
-    entryPoints: ['src/extension/commands/scaffolding.ts'],
-    outfile: `dist/${SCAFFOLDING_BUNDLE}`,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    external: ['vscode'],
-    plugins: [...(common.plugins ?? []), oneVscode(), separateJson5, separateSecrets],
-  };
-}
-
-/** esbuild options of the secrets UI's own bundle, beside extension.js. */
-export function secretsUiBuild(common = {}) {
-  return {
-    ...common,
-    entryPoints: ['src/extension/model/secretsUi.ts'],
-    outfile: `dist/${SECRETS_UI_BUNDLE}`,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    external: ['vscode'],
-    plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets],
-  };
-}
-
-/** esbuild options of the preview session's own bundle, beside extension.js. */
-export function previewSessionBuild(common = {}) {
-  return {
-    ...common,
-    entryPoints: ['src/extension/preview/previewSession.ts'],
-    outfile: `dist/${PREVIEW_SESSION_BUNDLE}`,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    external: ['vscode'],
-    plugins: [...(common.plugins ?? []), oneVscode(), separateSecrets],
-  };
-}
-
-/** esbuild options of the doctor bundle, beside extension.js. */
-export function doctorBuild(common = {}) {
-  return {
-    ...common,
-    entryPoints: ['src/extension/doctor/chunk.ts'],
-    outfile: `dist/${DOCTOR_BUNDLE}`,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    external: ['vscode'],
-    plugins: [...(common.plugins ?? []), oneVscode()],
-  };
-}
-
-/** esbuild options of the agents' own bundle, beside extension.js. */
-export function agentsBuild(common = {}) {
-  return { ...common, entryPoints: ['src/extension/agents/chunk.ts'], outfile: `dist/${AGENTS_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs' };
-}
-
-/** esbuild options of the parser's own bundle, beside extension.js. */
-export function json5Build(common = {}) {
-  return { ...common, entryPoints: ['node_modules/json5/lib/index.js'], outfile: `dist/${JSON5_BUNDLE}`, bundle: true, platform: 'node', format: 'cjs' };
-}
+export const skillsUiBuild = (common = {}) => ownBundle(common, 'src/extension/model/skillsUi.ts', SKILLS_UI_BUNDLE, [separateJson5], true);
+export const compareBuild = (common = {}) => ownBundle(common, 'src/extension/compare/compare.ts', COMPARE_BUNDLE, [separateJson5, separateSecrets], true);
+export const scaffoldingBuild = (common = {}) => ownBundle(common, 'src/extension/commands/scaffolding.ts', SCAFFOLDING_BUNDLE, [separateJson5, separateSecrets], true);
+export const secretsUiBuild = (common = {}) => ownBundle(common, 'src/extension/model/secretsUi.ts', SECRETS_UI_BUNDLE, [separateSecrets], true);
+export const previewSessionBuild = (common = {}) => ownBundle(common, 'src/extension/preview/previewSession.ts', PREVIEW_SESSION_BUNDLE, [separateSecrets], true);
+export const doctorBuild = (common = {}) => ownBundle(common, 'src/extension/doctor/chunk.ts', DOCTOR_BUNDLE, [], true);
+export const agentsBuild = (common = {}) => ownBundle(common, 'src/extension/agents/chunk.ts', AGENTS_BUNDLE);
+export const json5Build = (common = {}) => ownBundle(common, 'node_modules/json5/lib/index.js', JSON5_BUNDLE);
