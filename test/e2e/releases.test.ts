@@ -1,7 +1,8 @@
-// OpenClaw releases in the real VS Code: the release in personaStudio.openclaw.version decides
-// which files are loaded, under which caps and header (2026.7.35 loads TOOLS.md, 2026.9.6 does
-// not, and shows the prompt after `openclaw doctor --fix`), and from 2026.8 a bootstrap file
-// that is a link is refused, in the preview and Problems.
+// OpenClaw releases in the real VS Code: the release (the installed one the `openclaw` on PATH
+// belongs to, or personaStudio.openclaw.version) decides which files are loaded, under which
+// caps and header (2026.7.35 loads TOOLS.md, 2026.9.6 does not, and shows the prompt after
+// `openclaw doctor --fix`), and from 2026.8 a bootstrap file that is a link is refused, in the
+// preview and Problems.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import { agentsAfterToolsMigration, openclawAfterDoctor } from '../../src/core';
 import { eventually, openWorkspace } from './harness';
 import { openPreviewOf, previewSoul } from './soulPreview';
 import { descriptionOf as description } from './personaTree';
+import { statusTooltip } from './statusTooltip';
 
 const CLI = path.resolve('dist/cli.js');
 const SLOW = { timeout: 60_000 };
@@ -27,21 +29,41 @@ function openclawCompose(release: string, files: Record<string, string>, workspa
   }
 }
 
+const RUNTIME_ID = 'persona-studio.persona-studio.personaStudio.runtime';
+
+/** A global npm prefix holding a stub `openclaw` package at `version`, with npm's link in bin/: its bin/ goes on PATH. */
+function installedStub(version: string): string {
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-openclaw-'));
+  const pkg = path.join(prefix, 'lib', 'node_modules', 'openclaw');
+  fs.mkdirSync(pkg, { recursive: true });
+  fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'openclaw', version, bin: { openclaw: 'openclaw.mjs' } }));
+  fs.writeFileSync(path.join(pkg, 'openclaw.mjs'), '#!/usr/bin/env node\n', { mode: 0o755 });
+  fs.mkdirSync(path.join(prefix, 'bin'));
+  fs.symlinkSync('../lib/node_modules/openclaw/openclaw.mjs', path.join(prefix, 'bin', 'openclaw'));
+  return prefix;
+}
+
 const settings = (release: string) => JSON.stringify({ 'personaStudio.runtime': 'openclaw', 'personaStudio.openclaw.version': release });
 
 describe('OpenClaw releases', function () {
   this.timeout(300_000);
+  const stubs: string[] = [];
+  after(() => stubs.forEach((stub) => fs.rmSync(stub, { recursive: true, force: true })));
 
-  it('2026.7.35 loads TOOLS.md under its header; set to 2026.9.6, TOOLS.md is not loaded, and the preview after doctor --fix has it in a cut AGENTS.md; each exactly as composed', async () => {
+  it('the openclaw on PATH is 2026.7.35: it loads TOOLS.md under its header; set to 2026.9.6, TOOLS.md is not loaded, and the preview after doctor --fix has it in a cut AGENTS.md; each exactly as composed', async () => {
     // AGENTS.md near its 20,000-char cap: with TOOLS.md merged in, doctor's AGENTS.md is cut.
     const files = {
       'AGENTS.md': `# Agents\n\n## Tools\n\n${'Be concise. '.repeat(1600)}\n`,
       'SOUL.md': 'Calm and precise.\n',
       'TOOLS.md': `# Tools\n\n${'- Use the calculator.\n'.repeat(100)}`,
     };
+    // No release set: the one installed, found from the `openclaw` command on PATH without running it.
+    const stub = installedStub('2026.7.35');
+    stubs.push(stub);
     const wb = await openWorkspace({
       files: Object.fromEntries(Object.entries(files).map(([name, text]) => [`ava/${name}`, text])),
-      settings: { 'personaStudio.runtime': 'openclaw', 'personaStudio.openclaw.version': '2026.7.35' },
+      settings: { 'personaStudio.runtime': 'openclaw' },
+      pathFirst: path.join(stub, 'bin'),
     });
     const folder = wb.path('ava');
     const frame = await openPreviewOf(wb, 'ava/SOUL.md');
@@ -51,6 +73,8 @@ describe('OpenClaw releases', function () {
     await wb.showContainer();
     // Loaded, and measured in chars against 2026.7's 20,000 cap.
     await eventually(async () => assert.match(await description(wb, 'ava', 'TOOLS.md'), /^[\d,]+ chars · [<\d.]+ %$/), SLOW);
+    await wb.openFile('ava/SOUL.md');
+    assert.match(await eventually(() => statusTooltip(wb, RUNTIME_ID, 'Runtime:'), SLOW), /Runtime: OpenClaw 2026\.7\.35, installed/);
 
     wb.writeFiles({ '.vscode/settings.json': settings('2026.9.6') });
     const now = openclawCompose('2026.9.6', files, folder);

@@ -65,6 +65,8 @@ export interface CodeServerOptions {
   port?: number;
   /** Workspace trust on (VS Code's default): a folder opens in Restricted Mode until trusted. Default: off. */
   workspaceTrust?: boolean;
+  /** A folder put first on the server's PATH, which its extension host inherits. */
+  pathFirst?: string;
 }
 
 export interface CodeServer {
@@ -129,6 +131,12 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   // session variables of the terminal this runs in.
   const env: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: path.join(home, 'config'), XDG_DATA_HOME: path.join(home, 'data') };
   for (const key of Object.keys(env)) if (key.startsWith('VSCODE_') || key === 'PASSWORD' || key === 'HASHED_PASSWORD') delete env[key];
+  if (options.pathFirst) {
+    env.PATH = [options.pathFirst, env.PATH].filter(Boolean).join(path.delimiter);
+    // Else the server gives its extension host the PATH of the user's login shell, resolved
+    // afresh; as launched from a terminal (VSCODE_CLI), it passes on its own environment.
+    env.VSCODE_CLI = '1';
+  }
 
   const common = ['--disable-telemetry', '--config', path.join(home, 'config.yaml'), '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
   if (options.vsix) installVsix(entry, common, options.vsix, env);

@@ -22,6 +22,8 @@ let session: Promise<Session> | undefined;
 let trustServer: Promise<CodeServer> | undefined;
 let vsixPath: string | undefined;
 let opened: Workbench[] = [];
+/** Servers started for one test's workspace (WorkspaceSpec.pathFirst), stopped after it. */
+let ownServers: CodeServer[] = [];
 let inTest = false;
 const timings = { buildMs: 0, serverMs: 0, browserMs: 0, workbenchMs: [] as number[] };
 export const artifactsRoot = path.join(outputDir, 'e2e');
@@ -93,6 +95,7 @@ export async function stopSession(): Promise<void> {
   const second = trustServer;
   trustServer = undefined;
   await (await second?.catch(() => undefined))?.stop();
+  for (const own of ownServers.splice(0)) await own.stop();
 }
 
 /**
@@ -104,7 +107,11 @@ export async function openWorkspace(spec: WorkspaceSpec = {}): Promise<Workbench
     throw new Error('openWorkspace() belongs in it() or beforeEach(): each test gets its own workspace, closed after it.');
   }
   const { server: shared, browser } = await startSession();
-  const server = spec.trusted === false ? await startTrustServer() : shared;
+  let server = spec.trusted === false ? await startTrustServer() : shared;
+  if (spec.pathFirst) {
+    server = await startServer({ vsix: vsixPath, settings: { ...TYPING_SETTINGS }, pathFirst: spec.pathFirst });
+    ownServers.push(server);
+  }
   const workspace = createWorkspace(spec);
   let workbench: Workbench;
   for (let attempt = 1; ; attempt++) {
@@ -146,6 +153,9 @@ export async function finishTest(test: Mocha.Test | undefined): Promise<void> {
     await workbench.close();
     removeWorkspace(workbench.workspace);
   }
+  const servers = ownServers;
+  ownServers = [];
+  for (const server of servers) await server.stop();
 }
 
 async function saveArtifacts(dir: string, workbenches: Workbench[]): Promise<void> {

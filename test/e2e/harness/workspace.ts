@@ -23,6 +23,11 @@ export interface WorkspaceSpec {
    * Default: trust is off, as for every other test.
    */
   trusted?: boolean;
+  /**
+   * A folder put first on PATH for the extension host (a stub command there, say): the
+   * workspace opens in a server of its own, started for it and stopped after the test.
+   */
+  pathFirst?: string;
   /** An empty window: no folder open (give no `files`, `folders` or `settings`). */
   empty?: boolean;
 }
