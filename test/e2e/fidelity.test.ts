@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FrameLocator } from 'playwright-core';
 import { capShare, Composition, FileContent, formatMeasure, formatPercent, runtimeProfile, statusSummary, totalText } from '../../src/core';
+import { statusTooltip } from './statusTooltip';
 import { eventually, openWorkspace, Workbench } from './harness';
 import { descriptionOf, personaDescription } from './personaTree';
 
@@ -71,21 +72,6 @@ async function status(wb: Workbench) {
   return (await wb.statusBarItems()).find((item) => item.id === STATUS_ID);
 }
 
-/** The status bar item's hover text. */
-async function statusTooltip(wb: Workbench): Promise<string> {
-  // Away first, so the hover shows afresh for the item as it is now.
-  await wb.page.mouse.move(0, 0);
-  await wb.page
-    .locator('.workbench-hover, .monaco-hover')
-    .first()
-    .waitFor({ state: 'hidden', timeout: 10_000 })
-    .catch(() => undefined);
-  await wb.page.locator(`[id="${STATUS_ID}"]`).hover();
-  const hover = wb.page.locator('.workbench-hover, .monaco-hover').filter({ hasText: 'Total' }).first();
-  await hover.waitFor({ timeout: 10_000 });
-  return (await hover.innerText()).replace(/\s+/g, ' ');
-}
-
 /** The tree descriptions of the persona and its files. */
 async function treeCounters(wb: Workbench, names: readonly string[]): Promise<Record<string, string>> {
   const counters: Record<string, string> = {};
@@ -132,7 +118,7 @@ describe('Fidelity: an opened file shows what the runtime reads', function () {
       const summary = statusSummary({ composition: expected, active: name });
       await eventually(async () => assert.equal((await status(wb))?.text, shown(summary.text)), SLOW);
       assert.equal((await wb.activeEditor())?.dirty, false);
-      const tooltip = await statusTooltip(wb);
+      const tooltip = await statusTooltip(wb, STATUS_ID, 'Total');
       for (const row of summary.rows) assert.ok(tooltip.includes(`${row.name} ${row.size} ${row.share}`), `${row.name} ${row.size} ${row.share} in ${tooltip}`);
       assert.ok(tooltip.includes(summary.soul), `${summary.soul} in ${tooltip}`);
       await eventually(async () => assert.deepEqual(await treeCounters(wb, names), counters), SLOW);

@@ -3,6 +3,7 @@ import { Workbench } from './harness';
 
 /** The hover of the status bar item `id`, once it holds `holding`, with white space folded. */
 export async function statusTooltip(wb: Workbench, id: string, holding: string): Promise<string> {
+  // Away first, so the hover shows afresh for the item as it is now.
   await wb.page.mouse.move(0, 0);
   await wb.page
     .locator('.workbench-hover, .monaco-hover')

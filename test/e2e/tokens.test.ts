@@ -9,6 +9,7 @@ import type { FileContent, RuntimeId } from '../../src/core/runtimes/profile';
 import { countTokens } from '../../src/core/tokensCount';
 import { cacheNote, formatContextShare, formatTokensShort, TokenEncoding } from '../../src/core/tokens';
 import { eventually, openWorkspace, Workbench } from './harness';
+import { statusTooltip } from './statusTooltip';
 import { personaRow } from './personaTree';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -46,18 +47,9 @@ async function avaDescription(wb: Workbench): Promise<string> {
 }
 
 /** The status bar item's hover text, hovered afresh, for SOUL.md's persona (its editor focused). */
-async function statusTooltip(wb: Workbench): Promise<string> {
+async function soulTooltip(wb: Workbench): Promise<string> {
   await wb.focusEditor();
-  await wb.page.mouse.move(0, 0);
-  await wb.page
-    .locator('.workbench-hover, .monaco-hover')
-    .first()
-    .waitFor({ state: 'hidden', timeout: 10_000 })
-    .catch(() => undefined);
-  await wb.page.locator(`[id="${STATUS_ID}"]`).hover();
-  const hover = wb.page.locator('.workbench-hover, .monaco-hover').filter({ hasText: 'Total' }).first();
-  await hover.waitFor({ timeout: 10_000 });
-  const text = (await hover.innerText()).replace(/\s+/g, ' ');
+  const text = await statusTooltip(wb, STATUS_ID, 'Total');
   await wb.page.mouse.move(0, 0);
   return text;
 }
@@ -95,7 +87,7 @@ describe('Tokens', function () {
       await eventually(async () => assert.match(await avaDescription(wb), new RegExp(` · ${formatTokensShort(want.total, encoding)} tokens$`)), { timeout: 60_000 });
       await eventually(
         async () => {
-          const tooltip = await statusTooltip(wb);
+          const tooltip = await soulTooltip(wb);
           assert.ok(tooltip.includes(`Tokens: ${formatContextShare(want.total, 200_000, encoding)}`), tooltip);
           assert.ok(tooltip.includes(`sent on every turn: ${count(want.total)} tokens ≈ $`), tooltip);
           const note = cacheNote(runtime);
@@ -132,7 +124,7 @@ describe('Tokens', function () {
         assert.deepEqual(await shownTokens(frame), { soul: '', total: '', cost: '' });
         assert.doesNotMatch(await frame.locator('body').innerText(), /tokens?\b/);
         assert.doesNotMatch(await avaDescription(wb), /tokens/);
-        const tooltip = await statusTooltip(wb);
+        const tooltip = await soulTooltip(wb);
         assert.doesNotMatch(tooltip, /Tokens:|sent on every turn/, tooltip);
       },
       { timeout: 60_000 },
