@@ -57,7 +57,7 @@ const separateSkillsUi = separate('skills-ui', /^\.\/skillsUi$/, SKILLS_UI_BUNDL
 const separatePreviewSession = separate('preview-session', /^\.\/previewSession$/, PREVIEW_SESSION_BUNDLE);
 const separateRuntimes = separate(
   'runtimes',
-  /^\.\/(zeroclaw|codex|hermes)$/,
+  new RegExp(`^\\./(${Object.keys(RUNTIME_BUNDLES).join('|')})$`),
   (path) => RUNTIME_BUNDLES[path.slice(2)],
   (importer) => importer.endsWith('src/core/runtimes/index.ts'),
 );

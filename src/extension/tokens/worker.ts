@@ -28,8 +28,7 @@ function countComposition(request: CompositionRequest): WorkerAnswer {
     return section;
   });
   const texts = held.map((section) => section.text);
-  const whole = request.pieces.map((piece) => (typeof piece === 'number' ? texts[piece] : piece)).join('');
-  estimateFirst(request, held, whole);
+  estimateFirst(request, held);
   const counts = request.sections.map(({ key }, i) => {
     const section = held[i];
     if (section.counted?.encoding !== request.encoding) {
@@ -42,7 +41,7 @@ function countComposition(request: CompositionRequest): WorkerAnswer {
   const total = counterFor(request.key, request.encoding);
   // The whole text's chunks are mostly the sections' chunks, counted just now.
   const sectionCounters = request.sections.flatMap(({ key }) => counters.get(key) ?? []);
-  const tokens = total.count(whole, sectionCounters);
+  const tokens = total.count(request.pieces.map((piece) => (typeof piece === 'number' ? texts[piece] : piece)).join(''), sectionCounters);
   return { id: request.id, tokens, tokenized: tokenized + total.lastTokenized, sections: counts };
 }
 
@@ -50,15 +49,18 @@ function countComposition(request: CompositionRequest): WorkerAnswer {
  * When the exact count has much to tokenize (a first count of a large file, a large paste),
  * a sampled estimate goes first, so the surfaces show `≈` at once rather than nothing.
  */
-function estimateFirst(request: CompositionRequest, held: readonly { text: string; counted?: { encoding: string; tokens: number } }[], whole: string): void {
+function estimateFirst(request: CompositionRequest, held: readonly { text: string; counted?: { encoding: string; tokens: number } }[]): void {
   let changed = 0;
   request.sections.forEach(({ key }, i) => {
-    if (held[i].counted?.encoding !== request.encoding)
-      changed += counters.get(key)?.encoding === request.encoding ? counters.get(key)!.changedUnits(held[i].text) : held[i].text.length;
+    if (held[i].counted?.encoding === request.encoding) return;
+    const counter = counters.get(key);
+    changed += counter?.encoding === request.encoding ? counter.changedUnits(held[i].text) : held[i].text.length;
   });
   if (changed < ESTIMATE_FROM_UNITS) return;
   const sectionEstimates = held.map((section) => (section.counted?.encoding === request.encoding ? section.counted.tokens : estimateTokens(section.text, request.encoding)));
-  const answer: EstimateAnswer = { id: request.id, estimate: true, tokens: estimateTokens(whole, request.encoding), sections: sectionEstimates };
+  // The whole text is its pieces joined: its estimate is theirs added, the sections' not sampled again.
+  const tokens = request.pieces.reduce<number>((sum, piece) => sum + (typeof piece === 'number' ? sectionEstimates[piece] : estimateTokens(piece, request.encoding)), 0);
+  const answer: EstimateAnswer = { id: request.id, estimate: true, tokens, sections: sectionEstimates };
   parentPort?.postMessage(answer);
 }
 
