@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import * as esbuild from 'esbuild';
 import {
   agentsBuild,
+  commandsBuild,
   compareBuild,
   doctorBuild,
   json5Build,
@@ -40,6 +41,8 @@ const builds = [
   json5Build(common),
   // So are the scaffolding commands and their templates, required on the first scaffold.
   scaffoldingBuild(common),
+  // And the code of the other commands, for the first one run.
+  commandsBuild(common),
   // And the comparison with a revision, for the first compare command.
   compareBuild(common),
   // And the secret detector with secretlint's rules, for the first check of a persona's secrets.

@@ -20,3 +20,5 @@ export const RUNTIME_BUNDLES: Record<'zeroclaw' | 'codex' | 'hermes', string>;
 export function runtimeBuilds(common?: BuildOptions): BuildOptions[];
 export const COMPARE_BUNDLE: string;
 export function compareBuild(common?: BuildOptions): BuildOptions;
+export const COMMANDS_BUNDLE: string;
+export function commandsBuild(common?: BuildOptions): BuildOptions;

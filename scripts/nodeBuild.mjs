@@ -26,6 +26,9 @@ export const RUNTIME_BUNDLES = { zeroclaw: 'runtimeZeroclaw.js', codex: 'runtime
 /** The comparison with a revision, needed only when one is asked for. */
 export const COMPARE_BUNDLE = 'compare.js';
 
+/** The code of the commands registered at activation, needed when the first one runs. */
+export const COMMANDS_BUNDLE = 'commands.js';
+
 /** The scaffolding commands and their templates, needed only when files are created. */
 export const SCAFFOLDING_BUNDLE = 'scaffolding.js';
 
@@ -50,7 +53,7 @@ function separate(name, filter, bundle, from = () => true) {
 // ZeroClaw's, Codex's and Hermes's profiles when a persona first uses one; the scaffolding on
 // the first scaffold command; doctor's migrations for the first persona that needs them; the
 // agents' resolution and the JSON5 parser on the first openclaw.json read; the comparison on
-// the first compare command.
+// the first compare command; the other commands' code when the first one runs.
 const separateSecrets = separate('secrets', /\/secretsDetector$/, 'secrets.js');
 const separateSecretsUi = separate('secrets-ui', /^\.\/secretsUi$/, SECRETS_UI_BUNDLE);
 const separateSkillsUi = separate('skills-ui', /^\.\/skillsUi$/, SKILLS_UI_BUNDLE);
@@ -62,6 +65,7 @@ const separateRuntimes = separate(
   (importer) => importer.endsWith('src/core/runtimes/index.ts'),
 );
 const separateScaffolding = separate('scaffolding', /^\.\/scaffolding$/, SCAFFOLDING_BUNDLE);
+const separateCommands = separate('commands', /^\.\/handlers$/, COMMANDS_BUNDLE, (importer) => importer.endsWith('src/extension/commands/index.ts'));
 const separateDoctor = separate('doctor', /^\.\/chunk$/, DOCTOR_BUNDLE, (importer) => importer.includes('/extension/doctor/'));
 const separateAgents = separate('agents', /^\.\/chunk$/, AGENTS_BUNDLE, (importer) => importer.includes('/extension/agents/'));
 const separateCompare = separate('compare', /^\.\/compare$/, COMPARE_BUNDLE);
@@ -102,6 +106,7 @@ export function nodeExtensionBuild(common = {}) {
       oneVscode(),
       separateJson5,
       separateScaffolding,
+      separateCommands,
       separateSecrets,
       separateSecretsUi,
       separatePreviewSession,
@@ -133,6 +138,14 @@ function ownBundle(common, entry, bundle, plugins = [], editor = false) {
 
 export const skillsUiBuild = (common = {}) => ownBundle(common, 'src/extension/model/skillsUi.ts', SKILLS_UI_BUNDLE, [separateJson5], true);
 export const compareBuild = (common = {}) => ownBundle(common, 'src/extension/compare/compare.ts', COMPARE_BUNDLE, [separateJson5, separateSecrets], true);
+export const commandsBuild = (common = {}) =>
+  ownBundle(
+    common,
+    'src/extension/commands/handlers.ts',
+    COMMANDS_BUNDLE,
+    [separateJson5, separateSecrets, separatePreviewSession, separateSkillsUi, separateSecretsUi, separateDoctor, separateAgents, separateRuntimes],
+    true,
+  );
 export const scaffoldingBuild = (common = {}) => ownBundle(common, 'src/extension/commands/scaffolding.ts', SCAFFOLDING_BUNDLE, [separateJson5, separateSecrets], true);
 export const secretsUiBuild = (common = {}) => ownBundle(common, 'src/extension/model/secretsUi.ts', SECRETS_UI_BUNDLE, [separateSecrets], true);
 export const previewSessionBuild = (common = {}) => ownBundle(common, 'src/extension/preview/previewSession.ts', PREVIEW_SESSION_BUNDLE, [separateSecrets], true);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import {
   AGENTS_BUNDLE,
+  COMMANDS_BUNDLE,
   COMPARE_BUNDLE,
   DOCTOR_BUNDLE,
   doctorBuild,
@@ -27,7 +28,7 @@ const ROOT = path.join(__dirname, '..', '..');
 /** Inputs that must never be in extension.js: each is loaded only where it is needed. */
 const LAZY = [
   /^src\/extension\/compare\/(compare|comparisons|compareCommands|compareDocuments|compareText|fileHistory|gitApi|revisionInput)\.ts$/,
-  /^src\/extension\/commands\/(scaffolding|newPersona|createFiles)\.ts$/,
+  /^src\/extension\/commands\/(scaffolding|newPersona|createFiles|handlers|soul|fixes|chooseRuntime|selectDropped|pickPersona)\.ts$/,
   /^node_modules\/json5\//,
   /^node_modules\/gpt-tokenizer\//,
   /^node_modules\/picomatch\//,
@@ -79,12 +80,13 @@ describe('node: the Node build of the extension', () => {
     );
   });
 
-  it("requires the JSON5 parser, the scaffolding, the preview session, the comparison, the secrets UI, the skills UI, the detector, doctor's migrations and the agents of an openclaw.json from their own bundles beside it", () => {
+  it("requires the JSON5 parser, the scaffolding, the other commands' code, the preview session, the comparison, the secrets UI, the skills UI, the detector, doctor's migrations and the agents of an openclaw.json from their own bundles beside it", () => {
     // The output's imports: esbuild lists type-only imports it dropped among the inputs'.
     const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
     assert.deepStrictEqual(
       [...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(),
       [
+        `./${COMMANDS_BUNDLE}`,
         `./${COMPARE_BUNDLE}`,
         `./${JSON5_BUNDLE}`,
         `./${PREVIEW_SESSION_BUNDLE}`,

@@ -5,9 +5,9 @@ import * as vscode from 'vscode';
 import { RUNTIME_IDS, RuntimeId, runtimeProfile } from '../../core';
 import { runtimeId } from '../model/config';
 import { saidNoFolder } from './pickPersona';
+import type { CommandHandlers } from './context';
+import { CHOOSE_RUNTIME_COMMAND } from './ids';
 import { targetUri } from './target';
-
-export const CHOOSE_RUNTIME_COMMAND = 'personaStudio.chooseRuntime';
 
 function description(id: RuntimeId): string {
   switch (id) {
@@ -34,9 +34,9 @@ async function folderFor(target: unknown): Promise<vscode.WorkspaceFolder | unde
   return vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Choose the folder whose runtime to set') });
 }
 
-export function registerChooseRuntimeCommand(): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(CHOOSE_RUNTIME_COMMAND, async (target?: unknown) => {
+export function chooseRuntimeCommands(): CommandHandlers {
+  return {
+    [CHOOSE_RUNTIME_COMMAND]: async (target?: unknown) => {
       // The choice is a workspace setting: with no folder there is none to write it to.
       if (saidNoFolder(vscode.l10n.t('Open a folder first: the runtime is chosen for a workspace folder.'))) return;
       const folder = await folderFor(target);
@@ -55,6 +55,6 @@ export function registerChooseRuntimeCommand(): vscode.Disposable[] {
       const single = (vscode.workspace.workspaceFolders?.length ?? 0) <= 1 && !vscode.workspace.workspaceFile;
       const scope = folder && !single ? vscode.ConfigurationTarget.WorkspaceFolder : vscode.ConfigurationTarget.Workspace;
       await vscode.workspace.getConfiguration('personaStudio', folder?.uri).update('runtime', picked.id, scope);
-    }),
-  ];
+    },
+  };
 }
