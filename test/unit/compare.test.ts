@@ -16,6 +16,7 @@ import { Comparisons } from '../../src/extension/compare/comparisons';
 import { compareCommands } from '../../src/extension/compare/compareCommands';
 import { COMPARE_SCHEME } from '../../src/extension/compare/compareDocuments';
 import { lensLines } from '../../src/extension/compare/compareText';
+import { sectionHistories } from '../../src/extension/compare/sectionHistory';
 import type { GitExtension, GitRepository } from '../../src/extension/compare/gitApi';
 import type { CompositionInputs } from '../../src/extension/model/measurements';
 import type { PersonaWorkspace } from '../../src/extension/model/personaWorkspace';
@@ -301,6 +302,9 @@ describe('Compare Soul with a revision (in-memory VS Code, a real repository)', 
     // One commit of SOUL.md says nothing; a file the history does not hold neither.
     assert.strictEqual(await comparisons.history(vscode.Uri.file(dir), 'SOUL.md'), undefined);
     assert.strictEqual(await comparisons.history(vscode.Uri.file(dir), 'USER.md'), undefined);
+    // The preview's section headers: the same sparkline, the lines as its tooltip; files without a history (and the Skills section) left out.
+    const sections = await sectionHistories(comparisons)(vscode.Uri.file(dir), ['skills/', 'SOUL.md', 'MEMORY.md', 'USER.md']);
+    assert.deepStrictEqual(sections, [{ name: 'MEMORY.md', sparkline: memory.sparkline, title: lines!.join('\n') }]);
   });
 
   it('the lens lines: totals with tokens, each changed file, the notes', () => {

@@ -13,7 +13,7 @@ import { ComparisonDocuments, comparisonUris } from './compareDocuments';
 import { compareSides, CompositionTokenCounts, lensLines, placedLenses } from './compareText';
 import { GitExtensionSource, GitRepository, realGitExtension, repositoryOf } from './gitApi';
 import { readInputAtRevision, RevisionInput } from './revisionInput';
-import { FileHistories, trendLines } from './fileHistory';
+import { FileHistories, FileTrend, trendLines } from './fileHistory';
 import { skillFileAt, walkSkillRootsAt } from './revisionSkills';
 
 /** One open comparison: what the left side was read from, to recompose it when the runtime changes. */
@@ -75,10 +75,15 @@ export class Comparisons extends Disposable {
 
   /** A file's sparkline and forecast lines, from the history of a repository the Git extension has open; undefined without one. */
   async history(folder: vscode.Uri, name: string): Promise<readonly string[] | undefined> {
+    const trend = await this.trend(folder, name);
+    return trend && trendLines(trend);
+  }
+
+  /** A file's sizes over its commits (read once per file per commit), where the Git extension has the repository open. */
+  async trend(folder: vscode.Uri, name: string): Promise<FileTrend | undefined> {
     const repository = await this.repository(folder, false);
     if (typeof repository === 'string') return undefined;
-    const trend = await this.histories.trend(repository, folder, name, await this.measurements.inputs(folder));
-    return trend && trendLines(trend);
+    return this.histories.trend(repository, folder, name, await this.measurements.inputs(folder));
   }
 
   /**
