@@ -71,7 +71,7 @@ describe('Compare Soul with a revision', () => {
     assert.equal(await wb.readFile('SOUL.md'), 'You are Ava.\n');
   });
 
-  it('shows where MEMORY.md is heading in its tooltip: the sparkline of its commits and when OpenClaw starts cutting it', async () => {
+  it('shows where MEMORY.md is heading in its tooltip and in the preview: the sparkline of its commits and when OpenClaw starts cutting it', async () => {
     const wb = await openWorkspace({
       files: { 'SOUL.md': 'You are Ava.\n', 'MEMORY.md': 'm'.repeat(5000) },
       settings: { 'personaStudio.runtime': 'openclaw', 'git.enabled': true, 'git.autoRepositoryDetection': true },
@@ -104,5 +104,16 @@ describe('Compare Soul with a revision', () => {
       { timeout: 90_000 },
     );
     assert.match(text, /Last 11 commits: [▁▂▃▄▅▆▇█]{12}/);
+    const sparkline = /[▁▂▃▄▅▆▇█]{12}/.exec(text)![0];
+
+    // The same history in the Soul preview, beside MEMORY.md's size in its section header.
+    await wb.openFile('SOUL.md');
+    await wb.runCommand('Persona: Open Soul Preview to the Side');
+    const preview = await wb.webview('personaStudio.preview', { timeout: 90_000 });
+    const history = preview.locator('section[data-name="MEMORY.md"] .section-header .history');
+    await eventually(async () => assert.equal(await history.innerText({ timeout: 3000 }), sparkline), { timeout: 60_000 });
+    assert.match((await history.getAttribute('title')) ?? '', /^Last 11 commits: [▁▂▃▄▅▆▇█]{12}\nMEMORY\.md grew 410 chars a day over 30 days/);
+    // A file with one commit has no line to draw.
+    assert.equal(await preview.locator('section[data-name="SOUL.md"] .history').count(), 0);
   });
 });
