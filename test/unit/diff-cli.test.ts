@@ -269,6 +269,32 @@ describe('persona-studio diff', () => {
     assert.strictEqual(alone.slice(alone.indexOf('--- a/')).split('\n').slice(2).join('\n'), gnuDiff(context, run(['compose', '--runtime', 'openclaw', plain]).out));
   });
 
+  it('reads hostile skill folders at the revision as the work tree reads them: a 300 KB SKILL.md, a link loop, links out, a file where a folder was', () => {
+    const dir = repo();
+    const skills = path.join(dir, 'skills');
+    write(dir, {
+      'SOUL.md': 'You are Ava.\n',
+      'skills/big/SKILL.md': skill('big', 'x'.repeat(300_000)),
+      'skills/ok/SKILL.md': skill('ok', 'Fine.'),
+      'skills/flat': 'not a folder',
+      '.agents/skills/SKILL.md': skill('root-skill', 'The root is a skill.'),
+    });
+    fs.symlinkSync('loop', path.join(skills, 'loop'));
+    fs.symlinkSync('/etc', path.join(skills, 'absolute'));
+    fs.mkdirSync(path.join(skills, 'linked'));
+    fs.symlinkSync('../ok/SKILL.md', path.join(skills, 'linked', 'SKILL.md'));
+    commit(dir, {});
+    const before = snapshot(dir);
+    const { code, out, err } = run(['diff', '--runtime', 'openclaw', '--json', dir]);
+    assert.strictEqual(code, 0, err);
+    const [persona] = JSON.parse(out).personas;
+    assert.strictEqual(persona.delta.changed, false);
+    assert.deepStrictEqual(persona.delta.skills.before, persona.delta.skills.after);
+    // ok, the root skill of .agents/skills and the stock plugins' two: big is too large, linked leads out of its folder.
+    assert.strictEqual(persona.delta.skills.after.listed, 4, JSON.stringify(persona.delta.skills));
+    assert.strictEqual(snapshot(dir), before, '.git is as it was');
+  });
+
   it('exits 1 when a skill became left out of the catalog, with an error annotation on its SKILL.md', () => {
     const dir = repo();
     // 148 skills of its own and the stock plugins' two: 150, all listed.
