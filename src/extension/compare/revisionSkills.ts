@@ -11,6 +11,7 @@ import type { SkillTree } from '../model/skillFiles';
 import type { GitRepository } from './gitApi';
 import { readInputAtRevision } from './revisionInput';
 
+// The live walk's bounds (model/skillFiles.ts), not imported from there: its imports reach the YAML parser.
 const SKILL_ROOTS = ['.agents/skills', 'skills'] as const;
 /** Bytes read of a SKILL.md: one past OpenClaw's limit tells a file over it. */
 const SKILL_READ_LIMIT = MAX_SKILL_FILE_BYTES + 1;
