@@ -1,7 +1,21 @@
 // The soul preview's script: draws what the extension sends and applies its patches.
 import { bar, ChunkedText, element, measureColumns, setBar, setText } from './dom';
-import { parseTokensMessage } from './protocol';
-import type { FromWebview, HeartwoodView, Labels, RenderMessage, RevealMessage, SectionUpdate, ToWebview, TokensMessage, Totals, UpdateMessage, WebviewState } from './protocol';
+import { parseHistoryMessage, parseTokensMessage } from './protocol';
+import { showHistory } from './history';
+import type {
+  FromWebview,
+  HeartwoodView,
+  HistoryMessage,
+  Labels,
+  RenderMessage,
+  RevealMessage,
+  SectionUpdate,
+  ToWebview,
+  TokensMessage,
+  Totals,
+  UpdateMessage,
+  WebviewState,
+} from './protocol';
 import { HeartwoodSectionView, SectionView } from './sections';
 
 interface VsCodeApi {
@@ -34,6 +48,8 @@ const cacheNote = element('div', 'tokens-cache');
 cacheNote.id = 'tokens-cache';
 runtimeTotal.after(tokensTotal, tokensBar, tokensCost, cacheNote);
 let tokens: TokensMessage | undefined;
+/** The files' histories of this page: kept for the sections an update brings. */
+let history: HistoryMessage | undefined;
 
 let state: WebviewState = vscode.getState() ?? {};
 let generation = -1;
@@ -73,6 +89,7 @@ function render(message: RenderMessage): void {
   showHeartwood(message.heartwood);
   showTotals(message.totals);
   showTokens(undefined);
+  history = undefined;
 
   const samePersona = message.persona !== undefined && message.persona.uri === state.persona;
   const scrollTop = samePersona ? (state.scrollTop ?? 0) : 0;
@@ -97,6 +114,7 @@ function update(message: UpdateMessage): void {
   showTotals(message.totals);
   // A section new since the last tokens message shows its tokens once they come.
   if (tokens) showTokens(tokens);
+  if (history) showHistory(sections.values(), history);
 }
 
 /** Shows the tokens of each section and of the soul; none (tokens off, or not yet counted) hides them. */
@@ -263,6 +281,11 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       // Checked before it is drawn; tokens of another page are not this page's.
       const checked = parseTokensMessage(message);
       if (checked && checked.generation === generation) showTokens(checked);
+      return;
+    }
+    case 'history': {
+      const checked = parseHistoryMessage(message);
+      if (checked && checked.generation === generation) showHistory(sections.values(), (history = checked));
       return;
     }
   }

@@ -5,6 +5,7 @@ import type { Composition, DoctorPreview, FileMeasure, RuntimeProfile } from '..
 import type { CompositionChange, HeartwoodMeasure, LinkedFile } from '../model/measurements';
 import type { PersonaTokens } from '../tokens/personaTokens';
 import type { Secrets } from '../model/secrets';
+import type { SectionHistory } from '../../webview/protocol';
 
 export type { CompositionChange };
 
@@ -23,6 +24,8 @@ export interface CompositionSource {
   showLinked?(folder: vscode.Uri, name: string): boolean;
   /** The persona's token counts, when the extension counts them. */
   readonly tokens?: PersonaTokens;
+  /** The sparklines of the files' section headers, where their git history is known (none elsewhere). */
+  history?(folder: vscode.Uri, names: readonly string[]): Promise<readonly SectionHistory[]>;
   /** What the preview shows of the persona's secrets, when the extension scans for them. */
   readonly secrets?: Pick<Secrets, 'masker' | 'reveal' | 'onDidChange'>;
 }
