@@ -61,7 +61,7 @@ export class SkillsModel extends Disposable {
 
   private async compute(folder: vscode.Uri, state: FolderSkills, settings: SkillsSettings): Promise<SkillsMeasure> {
     const tree = await (state.tree ??= walkSkillRoots(folder));
-    const options = { workspacePath: settings.workspacePath, home: settings.home, tools: settings.tools, pluginSkills: settings.pluginSkills };
+    const options = { workspacePath: settings.workspacePath, home: settings.home, tools: settings.tools, pluginSkills: settings.pluginSkills, allowlist: settings.allowlist };
     for (let pass = 0; ; pass++) {
       const wanted = new Set<string>();
       const report = composeSkills(treeReader(tree, state.contents, wanted), folder.path, options);

@@ -11,13 +11,13 @@ import type { PersonaWorkspace } from './personaWorkspace';
 import { skillSettings } from './config';
 import { withSkillsSection } from './skillSection';
 import { SkillsModel } from './skillsModel';
-import type { SkillsMeasure } from './skillTypes';
+import type { SkillsMeasure, SkillsSettings } from './skillTypes';
 
 export interface SkillsUi extends vscode.Disposable {
   readonly model: SkillsModel;
   readonly items: typeof items;
   /** The persona's catalog under the folder's skill settings. */
-  measure(folder: vscode.Uri): Promise<SkillsMeasure>;
+  measure(folder: vscode.Uri, allowlist?: SkillsSettings['allowlist']): Promise<SkillsMeasure>;
   /** The composition with the `## Skills` section before the Project Context (see skillSection.ts). */
   withSection(composition: Composition, skills: SkillsMeasure | undefined, workspacePath: string): Composition;
 }
@@ -30,7 +30,7 @@ export function startSkillsUi(personas: PersonaWorkspace, measurements: Measurem
   return {
     model,
     items,
-    measure: (folder) => model.measure(folder, skillSettings(folder, homeFolder)),
+    measure: (folder, allowlist) => model.measure(folder, { ...skillSettings(folder, homeFolder), allowlist }),
     withSection: withSkillsSection,
     dispose: () => (clearTimeout(start), problems?.dispose(), model.dispose()),
   };
