@@ -90,8 +90,7 @@ export function composeSkills(reader: SkillReader, dir: string, options: SkillsO
   const allowed = options.allowlist;
   // Gated first, then the agent's allowlist, as OpenClaw's filterSkillEntries; the plugins' skills too.
   const gateOf = (skill: LoadedSkill): string | undefined =>
-    gate(skill.name, skill.fields, options.host ?? {}) ??
-    (allowed && !allowed.skills.includes(skill.name) ? `agent ${allowed.agent}'s skills allowlist leaves it out` : undefined);
+    gate(skill.name, skill.fields, options.host ?? {}) ?? (allowed && !allowed.skills.includes(skill.name) ? `agent ${allowed.agent}'s skills allowlist leaves it out` : undefined);
   const gates = new Map(sorted.map((skill) => [skill, gateOf(skill)]));
   const offered = sorted.filter((skill) => !hidden(skill) && gates.get(skill) === undefined);
   const catalogSkills = new Map<LoadedSkill, CatalogSkill>(offered.map((skill) => [skill, { name: skill.name, description: skill.description, location: location(skill.file) }]));

@@ -12,16 +12,16 @@ const CAPS = [
   ['totalMaxChars', 'bootstrapTotalMaxChars'],
 ] as const;
 
-/** The persona's lines on its agent: where each cap comes from (an explicit setting wins), and its skills allowlist. */
+/** The persona's lines on its agent: where each cap comes from (an explicit setting wins over the config), and its skills allowlist. */
 export function agentLines(agent: OpenClawAgent, set: OpenClawCaps): string[] {
-  const lines = [vscode.l10n.t('OpenClaw agent {0}', escapeMarkdown(agentLabel(agent)))];
+  const lines: string[] = [];
   for (const [key, name] of CAPS) {
     const own = agent.caps[key];
     const setting = set[key];
     if (setting !== undefined && own !== undefined)
-      lines.push(vscode.l10n.t("{0}: {1}, set in settings (they win over the agent's {2})", name, formatCount(setting), formatCount(own)));
+      lines.push(vscode.l10n.t("{0}: {1}, set in settings, which win over openclaw.json's {2}", name, formatCount(setting), formatCount(own)));
     else if (setting !== undefined) lines.push(vscode.l10n.t('{0}: {1}, set in settings', name, formatCount(setting)));
-    else if (own !== undefined) lines.push(vscode.l10n.t("{0}: {1}, the agent's", name, formatCount(own)));
+    else if (own !== undefined) lines.push(vscode.l10n.t('{0}: {1}, from openclaw.json', name, formatCount(own)));
   }
   if (agent.skills)
     lines.push(
