@@ -100,7 +100,7 @@ describe('agents from openclaw.json in the tree (in-memory VS Code)', () => {
     assert.strictEqual(item.label, '🦊 Ava (ava)');
     assert.match(
       (item.tooltip as MarkdownString).value,
-      /Runtime OpenClaw: OpenClaw workspace of agent 🦊 Ava \\\(ava\\\)  \nbootstrapMaxChars: 5,000, set in settings, which win over openclaw\.json's 2,000/,
+      /Runtime OpenClaw: OpenClaw workspace of agent 🦊 Ava \\\(ava\\\) {2}\nbootstrapMaxChars: 5,000, set in settings, which win over openclaw\.json's 2,000/,
     );
   });
 
