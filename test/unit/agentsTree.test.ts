@@ -106,7 +106,7 @@ describe('agents from openclaw.json in the tree (in-memory VS Code)', () => {
 
   it("the agent's skills allowlist leaves the other skills out of its catalog; an agent without one lists them all", async () => {
     const { measurements, ava, bo } = await open();
-    const avaSkills = await until(() => measurements.skills(ava), 'skills').then((measure) => measure!.report);
+    const avaSkills = (await measurements.skills(ava))!.report;
     const states = Object.fromEntries(avaSkills.skills.map((entry) => [entry.name, entry.state]));
     assert.deepStrictEqual(states, { 'browser-automation': 'gated', canvas: 'gated', notes: 'gated', weather: 'inPrompt' });
     assert.deepStrictEqual(avaSkills.skills.find((entry) => entry.name === 'notes')?.reason, { kind: 'gated', missing: "agent ava's skills allowlist leaves it out" });
