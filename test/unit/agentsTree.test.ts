@@ -149,4 +149,20 @@ describe('agents from openclaw.json in the tree (in-memory VS Code)', () => {
     await changed;
     assert.strictEqual((await measurements.composition(ava)).files.find((file) => file.name === 'SOUL.md')?.cap, 3000);
   });
+
+  it("an opened folder's openclaw.json that is a link is not followed: it may lead out of the workspace", async () => {
+    const root = nextHubRoot('agents');
+    memory.write('/elsewhere/openclaw.json', config(root));
+    memory.link(`${root}/openclaw.json`, '/elsewhere/openclaw.json');
+    memory.reads.length = 0;
+    const opened = await openHub('agents', { 'ava/SOUL.md': soul });
+    hub = { ...opened, ava: vscode.Uri.joinPath(opened.root, 'ava'), bo: vscode.Uri.joinPath(opened.root, 'bo') };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.strictEqual(opened.measurements.agent(hub.ava), undefined);
+    assert.strictEqual(runtimeId(hub.ava), 'toolnexus');
+    assert.deepStrictEqual(
+      memory.reads.filter((path) => path.startsWith('/elsewhere')),
+      [],
+    );
+  });
 });

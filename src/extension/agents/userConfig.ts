@@ -53,7 +53,8 @@ async function findConfig(explicit: string | undefined, folders: readonly vscode
       expectFileSystemError(error); // None in this folder.
       continue;
     }
-    if (!(stat.type & vscode.FileType.File)) continue;
+    // A regular file only: a link could lead out of the workspace.
+    if (stat.type !== vscode.FileType.File) continue;
     if (stat.size > MAX_CONFIG_BYTES) throw new Error(`${file}: larger than 1 MB`);
     return { file, text: new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) };
   }
