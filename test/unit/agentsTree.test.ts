@@ -165,4 +165,19 @@ describe('agents from openclaw.json in the tree (in-memory VS Code)', () => {
       [],
     );
   });
+
+  it("an agent's workspace in the window is a persona before it holds a file, and is none once the config no longer lists it", async () => {
+    const { measurements, personas, root } = await open(', ');
+    const dee = vscode.Uri.joinPath(root, 'dee');
+    memory.write(`${dee.path}/notes.txt`, 'not a persona file');
+    const withDee = config(root.path).replace("{ id: 'cy'", `{ id: 'dee', identity: { name: 'Dee' }, workspace: '${dee.path}' },\n        { id: 'cy'`);
+    memory.write(`${root.path}/openclaw.json`, withDee);
+    await until(() => personas.find(dee), 'the empty workspace as a persona');
+    assert.deepStrictEqual(personas.find(dee)?.files, []);
+    assert.strictEqual(measurements.agent(dee)?.id, 'dee');
+    assert.strictEqual(runtimeId(dee), 'openclaw');
+    memory.write(`${root.path}/openclaw.json`, config(root.path));
+    await until(() => (personas.find(dee) ? undefined : true), 'the persona gone with its agent');
+    assert.ok(personas.find(hub!.ava), 'a persona with files stays');
+  });
 });

@@ -3,4 +3,4 @@
 // the first config look, so activation does not carry it.
 export { agentsFromConfig } from '../../core/runtimes/openclawAgents';
 export { readUserConfig } from './userConfig';
-export { agentLines, outsideAgentItem } from './items';
+export { agentLines, outsideAgentItem, placeAgents } from './items';

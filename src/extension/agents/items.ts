@@ -2,7 +2,7 @@
 // lines in its persona's tooltip (its caps and skills allowlist, and which settings win over
 // them), and the row of an agent whose workspace lies outside the opened folders.
 import * as vscode from 'vscode';
-import { agentLabel, OpenClawAgent } from '../../core/runtimes/openclawAgents';
+import { agentLabel, isInsideFolder, OpenClawAgent } from '../../core/runtimes/openclawAgents';
 import type { OpenClawCaps } from '../../core/runtimes/openclawConfig';
 import { escapeControls, escapeMarkdown } from '../../core/escape';
 import { formatCount } from '../../core/format';
@@ -57,4 +57,16 @@ export function outsideAgentItem(agent: OpenClawAgent, root: vscode.Uri | undefi
   const uri = root && root.scheme !== 'file' ? root.with({ path: agent.workspace }) : vscode.Uri.file(agent.workspace);
   item.command = { command: 'vscode.openFolder', title: vscode.l10n.t('Open in New Window'), arguments: [uri, { forceNewWindow: true }] };
   return item;
+}
+
+/** The agents by where their workspace lies: inside an opened folder (its URI there), or outside every one. */
+export function placeAgents(agents: readonly OpenClawAgent[]): { inside: vscode.Uri[]; others: OpenClawAgent[] } {
+  const inside: vscode.Uri[] = [];
+  const others: OpenClawAgent[] = [];
+  for (const agent of agents) {
+    const root = vscode.workspace.workspaceFolders?.find((folder) => isInsideFolder(agent.workspace, folder.uri.fsPath))?.uri;
+    if (!root) others.push(agent);
+    else inside.push(root.scheme === 'file' ? vscode.Uri.file(agent.workspace) : root.with({ path: agent.workspace }));
+  }
+  return { inside, others };
 }

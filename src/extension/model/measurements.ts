@@ -131,6 +131,8 @@ export class Measurements extends Disposable {
     // An OpenClaw agent workspace defaults to the openclaw runtime: found by its state file or the config's agents.
     this.register(detectOpenClawWorkspaces((folder) => this.openclaw.workspace(folder)));
     this.register(this.openclaw.onDidChangeSetup((folder) => this.invalidate(folder, 'all')));
+    // Each agent's workspace in the window is a persona, even before it holds a file.
+    this.register(this.openclaw.onDidChangeAgents(() => personas.showAgentFolders(this.openclaw.placed().inside)));
     this.personasChanged();
   }
 
@@ -151,8 +153,8 @@ export class Measurements extends Disposable {
   }
 
   /** The config's agents whose workspace is not in this window (never read). */
-  get otherAgents(): OpenClawAgent[] {
-    return this.openclaw.others();
+  get otherAgents(): readonly OpenClawAgent[] {
+    return this.openclaw.placed().others;
   }
 
   get onDidChangeAgents(): vscode.Event<void> {

@@ -6,7 +6,6 @@ import * as vscode from 'vscode';
 import {
   agentLabel,
   agentOfWorkspace,
-  isInsideFolder,
   OpenClawAgent,
   openclawWorkspaceOf,
   OPENCLAW_NEWEST_RELEASE,
@@ -16,7 +15,7 @@ import {
   RuntimeOptions,
   setupCompletedFromState,
 } from '../../core';
-import { loadAgents } from '../agents/load';
+import { AgentsModule, loadAgents } from '../agents/load';
 import type { UserConfig } from '../agents/userConfig';
 import { installedOpenClaw } from '../platform';
 import { Disposable } from '../util/disposable';
@@ -88,9 +87,9 @@ export class OpenClawContext extends Disposable {
     return agentOfWorkspace(this.agents, folder.fsPath);
   }
 
-  /** The config's agents whose workspace lies outside every opened folder: compared by path, never looked at. */
-  others(): OpenClawAgent[] {
-    return this.agents.filter((agent) => !vscode.workspace.workspaceFolders?.some((root) => isInsideFolder(agent.workspace, root.uri.fsPath)));
+  /** The config's agents by where their workspace lies: an opened folder's (a URI), or outside every one (never looked at). */
+  placed(): ReturnType<AgentsModule['placeAgents']> {
+    return loadAgents().placeAgents(this.agents);
   }
 
   /** Why the folder is an OpenClaw agent workspace, as far as is known now (see `look`). */
