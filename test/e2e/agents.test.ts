@@ -72,5 +72,12 @@ describe('Agents from openclaw.json', function () {
     assert.deepEqual(access.accesses(), []);
     const shown = JSON.stringify(await wb.treeRows()) + extensionLog(wb);
     assert.ok(!shown.includes(SECRET), 'the outside file’s text is nowhere');
+
+    // Its row's click opens that folder in a new window (where it is read: so only now).
+    const opened = wb.context.waitForEvent('page', { timeout: 30_000 });
+    await wb.clickTreeRow('Cy (cy)');
+    const newWindow = await opened;
+    await eventually(async () => assert.ok(decodeURIComponent(newWindow.url()).includes(`folder=${outside}`), newWindow.url()));
+    await newWindow.close();
   });
 });
