@@ -137,7 +137,7 @@ export class OpenClawContext extends Disposable {
   async options(folder: vscode.Uri, set: RuntimeOptions): Promise<RuntimeOptions> {
     const [config, choice, setup] = await Promise.all([this.userConfig(), this.release(folder), this.setupCompleted(folder)]);
     this.chosen.set(folder.toString(), choice);
-    const caps = this.agent(folder)?.caps ?? config.caps;
+    const caps = agentOfWorkspace(config.agents, folder.fsPath)?.caps ?? config.caps;
     return {
       ...set,
       maxChars: set.maxChars ?? caps.maxChars,

@@ -184,7 +184,9 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
       // Until the first discovery ends, "nothing yet" must not show the welcome view.
       await this.personas.ready;
       this.nodes.sync(this.personas.personas);
-      return [...this.nodes.roots, ...this.measurements.otherAgents.map((agent) => ({ kind: 'agent', agent, parent: undefined }) as const)];
+      const roots = this.nodes.roots;
+      // The agents elsewhere follow the personas; an empty window keeps its welcome view.
+      return roots.length ? [...roots, ...this.measurements.otherAgents.map((agent) => ({ kind: 'agent', agent, parent: undefined }) as const)] : [];
     }
     switch (element.kind) {
       case 'persona': {
