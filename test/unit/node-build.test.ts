@@ -8,6 +8,7 @@ import * as esbuild from 'esbuild';
 import {
   AGENTS_BUNDLE,
   COMMANDS_BUNDLE,
+  agentsBuild,
   COMPARE_BUNDLE,
   DOCTOR_BUNDLE,
   doctorBuild,
@@ -41,6 +42,7 @@ const LAZY = [
   /^src\/extension\/(model\/skills(Model|Ui)|model\/skillFiles|model\/skillSection|problems\/skill\w+|tree\/skillItems|util\/skillMessages)\.ts$/,
   /^src\/extension\/(model\/secretScans|model\/secretsUi|problems\/secret\w+|tree\/secretDecorations|preview\/secretMasks|util\/secretMessages|commands\/secretCopy)\.ts$/,
   /^src\/extension\/preview\/(previewSession|soulModel|blocks|sync|droppedText|maskedModel)\.ts$/,
+  /^src\/extension\/agents\/(userConfig|items)\.ts$/,
   /^src\/core\/runtimes\/(zeroclaw|codex|hermes|hermesCompose|hermesEngine|hermesMemory|hermesRewording|hermesScan|hermesSection|hermesText)\.ts$/,
 ];
 
@@ -73,14 +75,13 @@ describe('node: the Node build of the extension', () => {
 
   it('holds neither the tokenizer nor the JSON5 parser', () => {
     const inputs = Object.keys(metafile.inputs);
-    assert.ok(inputs.includes('src/core/runtimes/openclawConfig.ts'), 'the OpenClaw config reader is in the bundle');
     assert.deepStrictEqual(
       inputs.filter((input) => LAZY.some((pattern) => pattern.test(input))),
       [],
     );
   });
 
-  it("requires the JSON5 parser, the scaffolding, the other commands' code, the preview session, the comparison, the secrets UI, the skills UI, the detector, doctor's migrations and the agents of an openclaw.json from their own bundles beside it", () => {
+  it("requires the scaffolding, the other commands' code, the preview session, the comparison, the secrets UI, the skills UI, the detector, doctor's migrations and the agents of an openclaw.json (which read it: the JSON5 parser is theirs) from their own bundles beside it", () => {
     // The output's imports: esbuild lists type-only imports it dropped among the inputs'.
     const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
     assert.deepStrictEqual(
@@ -88,7 +89,6 @@ describe('node: the Node build of the extension', () => {
       [
         `./${COMMANDS_BUNDLE}`,
         `./${COMPARE_BUNDLE}`,
-        `./${JSON5_BUNDLE}`,
         `./${PREVIEW_SESSION_BUNDLE}`,
         `./${SCAFFOLDING_BUNDLE}`,
         `./${SECRETS_BUNDLE}`,
@@ -119,6 +119,19 @@ describe('node: the Node build of the extension', () => {
       inputs.filter((input) => /runtimes[\\/](openclaw|codex|zeroclaw|toolnexus)\.ts$/.test(input)),
       [],
     );
+  });
+
+  it("puts the config's reading and the agents' tree rows in the agents bundle, which leaves the JSON5 parser to dist/json5.js", async function () {
+    this.timeout(60_000);
+    const result = await esbuild.build({ ...agentsBuild(), absWorkingDir: ROOT, write: false, metafile: true, logLevel: 'silent' });
+    const inputs = Object.keys(result.metafile!.inputs);
+    assert.ok(inputs.includes('src/extension/agents/userConfig.ts') && inputs.includes('src/extension/agents/items.ts'));
+    assert.deepStrictEqual(
+      inputs.filter((input) => input.startsWith('node_modules/json5/')),
+      [],
+    );
+    const external = Object.values(result.metafile!.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
+    assert.ok(external.includes(`./${JSON5_BUNDLE}`), JSON.stringify(external));
   });
 
   it('leaves the detector to dist/secrets.js from the secrets UI too', async function () {

@@ -14,6 +14,7 @@ import {
   isInside,
   Persona,
   readFolder,
+  setAgentFolders,
   walkCreated,
   walkWorkspace,
   withinReach,
@@ -168,6 +169,12 @@ export class PersonaWorkspace extends Disposable {
   private folderChanged(folder: vscode.Uri): void {
     if (!couldBePersona(folder)) return;
     this.stale.set(folder.toString(), folder);
+    void this.drain();
+  }
+
+  /** The OpenClaw config's agents' workspaces in the window: each is a persona, files or not. */
+  showAgentFolders(folders: readonly vscode.Uri[]): void {
+    for (const folder of setAgentFolders(folders)) this.stale.set(folder.toString(), folder);
     void this.drain();
   }
 

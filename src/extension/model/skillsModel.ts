@@ -124,7 +124,7 @@ export async function composeTree(
   settings: SkillsSettings,
   read: (path: string) => Promise<FileContent | undefined>,
 ): Promise<SkillsReport> {
-  const options = { workspacePath: settings.workspacePath, home: settings.home, tools: settings.tools, pluginSkills: settings.pluginSkills };
+  const options = { workspacePath: settings.workspacePath, home: settings.home, tools: settings.tools, pluginSkills: settings.pluginSkills, allowlist: settings.allowlist };
   for (let pass = 0; ; pass++) {
     const wanted = new Set<string>();
     const report = composeSkills(treeReader(tree, contents, wanted), folder.path, options);

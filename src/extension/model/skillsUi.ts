@@ -13,13 +13,13 @@ import { skillSettings } from './config';
 import { withSkillsSection } from './skillSection';
 import type { SkillTree } from './skillFiles';
 import { composeTree, SkillsModel } from './skillsModel';
-import type { SkillsMeasure } from './skillTypes';
+import type { SkillsMeasure, SkillsSettings } from './skillTypes';
 
 export interface SkillsUi extends vscode.Disposable {
   readonly model: SkillsModel;
   readonly items: typeof items;
   /** The persona's catalog under the folder's skill settings. */
-  measure(folder: vscode.Uri): Promise<SkillsMeasure>;
+  measure(folder: vscode.Uri, allowlist?: SkillsSettings['allowlist']): Promise<SkillsMeasure>;
   /** The catalog of a skill tree read elsewhere (a revision's), under the folder's skill settings. */
   composeAt(folder: vscode.Uri, tree: SkillTree, read: (path: string) => Promise<FileContent | undefined>): Promise<SkillsReport>;
   /** The composition with the `## Skills` section before the Project Context (see skillSection.ts). */
@@ -34,7 +34,7 @@ export function startSkillsUi(personas: PersonaWorkspace, measurements: Measurem
   return {
     model,
     items,
-    measure: (folder) => model.measure(folder, skillSettings(folder, homeFolder)),
+    measure: (folder, allowlist) => model.measure(folder, { ...skillSettings(folder, homeFolder), allowlist }),
     composeAt: (folder, tree, read) => composeTree(folder, tree, new Map(), skillSettings(folder, homeFolder), read),
     withSection: withSkillsSection,
     dispose: () => (clearTimeout(start), problems?.dispose(), model.dispose()),

@@ -152,3 +152,6 @@ export const requireSecrets: (() => SecretsBundle) | undefined = () =>
 
 /** The home folder (`/`-separated), under which OpenClaw writes a skill's location `~/…`. Undefined without a local disk. */
 export const homeFolder: string | undefined = os.homedir().replace(/\\/g, '/');
+
+/** The extension host's environment, where OpenClaw's variables ($OPENCLAW_CONFIG_PATH…) are. Undefined without a process. */
+export const processEnv: Readonly<Record<string, string | undefined>> | undefined = process.env;

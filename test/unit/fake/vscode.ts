@@ -169,6 +169,46 @@ export class CodeLens {
   ) {}
 }
 
+export enum TreeItemCollapsibleState {
+  None = 0,
+  Collapsed = 1,
+  Expanded = 2,
+}
+
+export class ThemeColor {
+  constructor(readonly id: string) {}
+}
+
+export class ThemeIcon {
+  constructor(
+    readonly id: string,
+    readonly color?: ThemeColor,
+  ) {}
+}
+
+export class MarkdownString {
+  isTrusted = false;
+  constructor(
+    public value = '',
+    readonly supportThemeIcons = false,
+  ) {}
+}
+
+/** A tree row as the extension builds it; no view shows it here. */
+export class TreeItem {
+  id?: string;
+  description?: string;
+  tooltip?: string | MarkdownString;
+  iconPath?: ThemeIcon;
+  contextValue?: string;
+  resourceUri?: Uri;
+  command?: { command: string; title: string; arguments?: unknown[] };
+  constructor(
+    public label: string,
+    public collapsibleState = TreeItemCollapsibleState.None,
+  ) {}
+}
+
 export enum QuickPickItemKind {
   Separator = -1,
   Default = 0,
@@ -216,6 +256,8 @@ class Memory {
   readonly settings = new Map<string, unknown>();
   readonly documents: FakeDocument[] = [];
   readonly reads: string[] = [];
+  /** Every path stat-ed or listed, as `reads` holds every path read. */
+  readonly looks: string[] = [];
   workspaceFolders: { uri: Uri; name: string; index: number }[] = [];
   private clock = 1;
   readonly watchers = new Set<Watcher>();
@@ -380,6 +422,7 @@ export const workspace = {
   },
   fs: {
     async stat(uri: Uri) {
+      memory.looks.push(uri.path);
       const entry = memory.entry(uri);
       const link = memory.links.has(uri.path) ? FileType.SymbolicLink : 0;
       if (entry) return { type: FileType.File | link, size: entry.bytes.byteLength, mtime: entry.mtime, ctime: 0 };
@@ -393,6 +436,7 @@ export const workspace = {
       return entry.bytes;
     },
     async readDirectory(uri: Uri): Promise<[string, FileType][]> {
+      memory.looks.push(uri.path);
       if (!memory.folders.has(uri.path)) throw FileSystemError.FileNotFound(uri);
       const prefix = uri.path === '/' ? '/' : `${uri.path}/`;
       const children = new Map<string, FileType>();
