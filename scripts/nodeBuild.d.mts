@@ -16,7 +16,7 @@ export const DOCTOR_BUNDLE: string;
 export function doctorBuild(common?: BuildOptions): BuildOptions;
 export const AGENTS_BUNDLE: string;
 export function agentsBuild(common?: BuildOptions): BuildOptions;
-export const RUNTIME_BUNDLES: Record<'zeroclaw' | 'codex' | 'hermes', string>;
+export const RUNTIME_BUNDLES: Readonly<Record<string, string>>;
 export function runtimeBuilds(common?: BuildOptions): BuildOptions[];
 export const COMPARE_BUNDLE: string;
 export function compareBuild(common?: BuildOptions): BuildOptions;

@@ -1,6 +1,7 @@
 // The Node build of the extension (package.json's `main`): what it leaves to bundles of
 // their own, loaded on first use rather than at activation. build.mjs and the unit tests
 // share these options.
+import fs from 'node:fs';
 
 /** The JSON5 parser, needed only when the user names an openclaw.json. */
 export const JSON5_BUNDLE = 'json5.js';
@@ -20,8 +21,17 @@ export const DOCTOR_BUNDLE = 'doctor.js';
 /** The agents of an openclaw.json resolved, needed only when the user names one. */
 export const AGENTS_BUNDLE = 'agents.js';
 
-/** The runtime profiles required on first use (core/runtimes/index.ts), by module name: their bundles. */
-export const RUNTIME_BUNDLES = { zeroclaw: 'runtimeZeroclaw.js', codex: 'runtimeCodex.js', hermes: 'runtimeHermes.js' };
+/**
+ * The runtime profiles required on first use, by module name: their bundles (`hermes` →
+ * runtimeHermes.js). Read from the registry itself (core/runtimes/index.ts), so a runtime added
+ * there as `require('./NAME')` gets its bundle with no other edit.
+ */
+export const RUNTIME_BUNDLES = Object.fromEntries(
+  [...fs.readFileSync(new URL('../src/core/runtimes/index.ts', import.meta.url), 'utf8').matchAll(/\brequire\('\.\/(\w+)'\)/g)].map(([, name]) => [
+    name,
+    `runtime${name[0].toUpperCase()}${name.slice(1)}.js`,
+  ]),
+);
 
 /** The comparison with a revision, needed only when one is asked for. */
 export const COMPARE_BUNDLE = 'compare.js';
