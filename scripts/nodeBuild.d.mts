@@ -16,6 +16,8 @@ export const DOCTOR_BUNDLE: string;
 export function doctorBuild(common?: BuildOptions): BuildOptions;
 export const AGENTS_BUNDLE: string;
 export function agentsBuild(common?: BuildOptions): BuildOptions;
+export const HERMES_EDITOR_BUNDLE: string;
+export function hermesEditorBuild(common?: BuildOptions): BuildOptions;
 export const RUNTIME_BUNDLES: Readonly<Record<string, string>>;
 export function runtimeBuilds(common?: BuildOptions): BuildOptions[];
 export const COMPARE_BUNDLE: string;

@@ -36,6 +36,8 @@ const REQUIRED = [
   'extension/dist/doctor.js',
   // extension.js requires it on the first read of the user's openclaw.json.
   'extension/dist/agents.js',
+  // extension.js requires it on the first file Hermes's scanner would block.
+  'extension/dist/hermesEditor.js',
   // extension.js requires it on the first compare command.
   'extension/dist/compare.js',
   // extension.js requires it when the first command (but scaffolding and compare) runs.

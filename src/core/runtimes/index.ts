@@ -1,6 +1,5 @@
 // Every runtime profile, by id. The default is the seed's composeSoul.
-import { PersonaInput, RuntimeOptions, RuntimeProfile, ScanBlock } from './profile';
-import type { ScanProblem } from './hermesScan';
+import { PersonaInput, RuntimeOptions, RuntimeProfile } from './profile';
 import { openclaw } from './openclaw';
 import { toolnexus } from './toolnexus';
 import type * as ZeroclawModule from './zeroclaw';
@@ -93,12 +92,6 @@ const PROFILES = {
 export type RuntimeId = keyof typeof PROFILES;
 
 const profiles: ReadonlyMap<RuntimeId, () => RuntimeProfile> = new Map(Object.entries(PROFILES) as [RuntimeId, () => RuntimeProfile][]);
-
-/** Hermes's scanner findings of a file's `blocks` as problems (hermesScan.ts), from its profile's own bundle. */
-export function hermesScanProblemsLazy(blocks: readonly ScanBlock[] | undefined): ScanProblem[] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('./hermes') as typeof HermesModule).hermesEngine().hermesScanProblems(blocks);
-}
 
 /** The ids of the runtimes there are profiles for, default first. */
 export const RUNTIME_IDS: readonly RuntimeId[] = [...profiles.keys()];
