@@ -8,6 +8,8 @@ import { runtimeOptions } from '../../src/extension/model/config';
 import { CapDiagnostics } from '../../src/extension/problems/capDiagnostics';
 import { diagnoseFile, DIAGNOSTIC_SOURCE, DiagnosticCode } from '../../src/extension/problems/fileProblems';
 import { setLogSink } from '../../src/extension/util/log';
+import { sectionMeta } from '../../src/extension/preview/soulModel';
+import { notReadWhy } from '../../src/extension/preview/blocks';
 import { closeDocuments, openHub } from './fake/hub';
 
 const BLOCKED = '[BLOCKED: SOUL.md contained potential prompt injection (role_hijack). Content not loaded.]';
@@ -84,6 +86,9 @@ describe('Hermes in the editor (in-memory VS Code)', () => {
     assert.strictEqual(composition.runtime, 'hermes');
     assert.ok(composition.text.includes(BLOCKED), composition.text);
     assert.ok(!composition.text.includes('pirate'));
+    // The preview says it is blocked, not cut at a cap.
+    const meta = sectionMeta(composition.files.find((file) => file.name === 'SOUL.md')!, 'codepoints', { marker: '', separator: '', revealed: false });
+    assert.strictEqual(meta.cutText, "Blocked by the runtime's scanner: none of the file is sent, the [BLOCKED: …] line goes in its place.");
     assert.deepStrictEqual(await problems(h, vscode.Uri.joinPath(folder, 'SOUL.md')), [`1:0-1:14 ${PIRATE}`]);
   });
 
@@ -161,7 +166,9 @@ describe('Hermes in the editor (in-memory VS Code)', () => {
     const composition = await h.measurements.composition(folder);
     for (const name of ['AGENTS.md', 'CLAUDE.md']) {
       assert.deepStrictEqual(await problems(h, at(name)), [], name);
-      assert.strictEqual(composition.files.find((file) => file.name === name)?.note, 'not read: .hermes.md wins (Hermes loads one type of project file)');
+      const note = composition.files.find((file) => file.name === name)?.note;
+      assert.strictEqual(note, 'not read: .hermes.md wins (Hermes loads one type of project file)');
+      assert.strictEqual(notReadWhy(note), 'not read: .hermes.md wins');
     }
 
     // Without .hermes.md and AGENTS.md, CLAUDE.md is the type read; .cursorrules falls behind it.
