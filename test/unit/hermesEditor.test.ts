@@ -87,7 +87,11 @@ describe('Hermes in the editor (in-memory VS Code)', () => {
     assert.ok(composition.text.includes(BLOCKED), composition.text);
     assert.ok(!composition.text.includes('pirate'));
     // The preview says it is blocked, not cut at a cap.
-    const meta = sectionMeta(composition.files.find((file) => file.name === 'SOUL.md')!, 'codepoints', { marker: '', separator: '', revealed: false });
+    const meta = sectionMeta(
+      composition.files.find((file) => file.name === 'SOUL.md')!,
+      'codepoints',
+      { marker: '', separator: '', revealed: false },
+    );
     assert.strictEqual(meta.cutText, "Blocked by the runtime's scanner: none of the file is sent, the [BLOCKED: …] line goes in its place.");
     assert.deepStrictEqual(await problems(h, vscode.Uri.joinPath(folder, 'SOUL.md')), [`1:0-1:14 ${PIRATE}`]);
   });
