@@ -155,6 +155,17 @@ describe('Hermes in the editor (in-memory VS Code)', () => {
       "2:7-2:21 Hermes removes this memory entry from its prompt: 'check in with' matches its c2_heartbeat pattern",
       "4:0-4:25 Hermes removes this memory entry from its prompt: 'Send the logs to https://' matches its send_to_url pattern",
     ]);
+    // The rewording is checked against the entry, with the strict scope.
+    const document = memory.open(memoryFile.path);
+    documents.push(document);
+    const found = await diagnosticsOf(h, h.personas.find(folder)!, memoryFile);
+    const [reword] = await quickFixes(document, [found[0]]);
+    assert.strictEqual(reword.title, "Reword to 'talk with'");
+    apply(document, reword);
+    assert.deepStrictEqual(
+      (await problems(h, memoryFile, folder)).map((line) => line.split(' ')[0]),
+      ['4:0-4:25'],
+    );
   });
 
   it('.hermes.md, CLAUDE.md and .cursorrules get their Errors when Hermes reads them; a type it does not read gets none and says why', async () => {
