@@ -7,6 +7,7 @@ import {
   commandsBuild,
   compareBuild,
   doctorBuild,
+  hermesEditorBuild,
   json5Build,
   nodeExtensionBuild,
   previewSessionBuild,
@@ -60,6 +61,8 @@ const builds = [
   doctorBuild(common),
   // And the resolution of an openclaw.json's agents, required on the first read of one.
   agentsBuild(common),
+  // And Hermes's scanner fixes in the editor, required on the first file its scanner would block.
+  hermesEditorBuild(common),
   // The token worker holds the tokenizer's ranks; extension.js loads it on the first count.
   { ...withRanks, entryPoints: ['src/extension/tokens/worker.ts'], outfile: 'dist/tokenWorker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },

@@ -1,6 +1,7 @@
 // The Node build of the extension (package.json's `main`): what it leaves to bundles of
 // their own, loaded on first use rather than at activation. build.mjs and the unit tests
 // share these options.
+import fs from 'node:fs';
 
 /** The JSON5 parser, needed only when the user names an openclaw.json. */
 export const JSON5_BUNDLE = 'json5.js';
@@ -20,8 +21,20 @@ export const DOCTOR_BUNDLE = 'doctor.js';
 /** The agents of an openclaw.json resolved, needed only when the user names one. */
 export const AGENTS_BUNDLE = 'agents.js';
 
-/** The runtime profiles required on first use (core/runtimes/index.ts), by module name: their bundles. */
-export const RUNTIME_BUNDLES = { zeroclaw: 'runtimeZeroclaw.js', codex: 'runtimeCodex.js', hermes: 'runtimeHermes.js' };
+/** Hermes's scanner in the editor (its Errors' quick fixes), needed only on the first file it would block. */
+export const HERMES_EDITOR_BUNDLE = 'hermesEditor.js';
+
+/**
+ * The runtime profiles required on first use, by module name: their bundles (`hermes` →
+ * runtimeHermes.js). Read from the registry itself (core/runtimes/index.ts), so a runtime added
+ * there as `require('./NAME')` gets its bundle with no other edit.
+ */
+export const RUNTIME_BUNDLES = Object.fromEntries(
+  [...fs.readFileSync(new URL('../src/core/runtimes/index.ts', import.meta.url), 'utf8').matchAll(/\brequire\('\.\/(\w+)'\)/g)].map(([, name]) => [
+    name,
+    `runtime${name[0].toUpperCase()}${name.slice(1)}.js`,
+  ]),
+);
 
 /** The comparison with a revision, needed only when one is asked for. */
 export const COMPARE_BUNDLE = 'compare.js';
@@ -53,7 +66,8 @@ function separate(name, filter, bundle, from = () => true) {
 // ZeroClaw's, Codex's and Hermes's profiles when a persona first uses one; the scaffolding on
 // the first scaffold command; doctor's migrations for the first persona that needs them; the
 // agents' resolution and the JSON5 parser on the first openclaw.json read; the comparison on
-// the first compare command; the other commands' code when the first one runs.
+// the first compare command; the other commands' code when the first one runs; Hermes's
+// scanner fixes on the first file it would block.
 const separateSecrets = separate('secrets', /\/secretsDetector$/, 'secrets.js');
 const separateSecretsUi = separate('secrets-ui', /^\.\/secretsUi$/, SECRETS_UI_BUNDLE);
 const separateSkillsUi = separate('skills-ui', /^\.\/skillsUi$/, SKILLS_UI_BUNDLE);
@@ -68,6 +82,7 @@ const separateScaffolding = separate('scaffolding', /^\.\/scaffolding$/, SCAFFOL
 const separateCommands = separate('commands', /^\.\/handlers$/, COMMANDS_BUNDLE, (importer) => importer.endsWith('src/extension/commands/index.ts'));
 const separateDoctor = separate('doctor', /^\.\/chunk$/, DOCTOR_BUNDLE, (importer) => importer.includes('/extension/doctor/'));
 const separateAgents = separate('agents', /^\.\/chunk$/, AGENTS_BUNDLE, (importer) => importer.includes('/extension/agents/'));
+const separateHermesEditor = separate('hermes-editor', /^\.\/chunk$/, HERMES_EDITOR_BUNDLE, (importer) => importer.includes('/extension/hermes/'));
 const separateCompare = separate('compare', /^\.\/compare$/, COMPARE_BUNDLE);
 const separateJson5 = separate('json5', /^json5$/, JSON5_BUNDLE);
 
@@ -113,6 +128,7 @@ export function nodeExtensionBuild(common = {}) {
       separateSkillsUi,
       separateDoctor,
       separateAgents,
+      separateHermesEditor,
       separateRuntimes,
       separateCompare,
     ],
@@ -151,4 +167,5 @@ export const secretsUiBuild = (common = {}) => ownBundle(common, 'src/extension/
 export const previewSessionBuild = (common = {}) => ownBundle(common, 'src/extension/preview/previewSession.ts', PREVIEW_SESSION_BUNDLE, [separateSecrets], true);
 export const doctorBuild = (common = {}) => ownBundle(common, 'src/extension/doctor/chunk.ts', DOCTOR_BUNDLE, [], true);
 export const agentsBuild = (common = {}) => ownBundle(common, 'src/extension/agents/chunk.ts', AGENTS_BUNDLE, [separateJson5], true);
+export const hermesEditorBuild = (common = {}) => ownBundle(common, 'src/extension/hermes/chunk.ts', HERMES_EDITOR_BUNDLE, [], true);
 export const json5Build = (common = {}) => ownBundle(common, 'node_modules/json5/lib/index.js', JSON5_BUNDLE);

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { RUNTIME_BUNDLES } from '../../scripts/nodeBuild.mjs';
 import { readZipEntries, ZipEntry } from './zipEntries';
 
 const repoRoot = path.resolve(__dirname, '../..');
@@ -30,13 +31,13 @@ const REQUIRED = [
   // extension.js requires it when the first preview opens.
   'extension/dist/previewSession.js',
   // extension.js requires them when a persona first uses ZeroClaw, Codex or Hermes.
-  'extension/dist/runtimeZeroclaw.js',
-  'extension/dist/runtimeCodex.js',
-  'extension/dist/runtimeHermes.js',
+  ...Object.values(RUNTIME_BUNDLES).map((bundle) => `extension/dist/${bundle}`),
   // extension.js requires it for a persona holding a file openclaw doctor --fix moves.
   'extension/dist/doctor.js',
   // extension.js requires it on the first read of the user's openclaw.json.
   'extension/dist/agents.js',
+  // extension.js requires it on the first file Hermes's scanner would block.
+  'extension/dist/hermesEditor.js',
   // extension.js requires it on the first compare command.
   'extension/dist/compare.js',
   // extension.js requires it when the first command (but scaffolding and compare) runs.

@@ -267,10 +267,10 @@ export class Measurements extends Disposable {
     return preview;
   }
 
-  /** One file's measure under the folder's runtime (from composition()). */
-  async file(uri: vscode.Uri): Promise<FileMeasure | undefined> {
-    const name = baseName(uri);
-    return (await this.composition(folderOf(uri))).files.find((file) => file.name === name);
+  /** One file's measure under the runtime of its folder, or of `folder` above it (by its path there: `memories/MEMORY.md`). */
+  async file(uri: vscode.Uri, folder = folderOf(uri)): Promise<FileMeasure | undefined> {
+    const name = uri.path.slice(folder.path.replace(/\/?$/, '/').length);
+    return (await this.composition(folder)).files.find((file) => file.name === name);
   }
 
   /** A dirty editor's encoding when it is not UTF-8 (the runtime decodes the saved bytes as UTF-8). */

@@ -109,7 +109,8 @@ export class PersonaWorkspace extends Disposable {
         this.contentEmitter.fire({ folder: folderOf(uri), name: baseName(uri) });
       }),
     );
-    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/*.{md,MD,Md,mD}'));
+    // With Hermes's .cursorrules, the one file a runtime reads whose name is not *.md.
+    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/{*.{md,MD,Md,mD},.cursorrules}'));
     const onDisk = (uri: vscode.Uri, added: boolean) => {
       const name = baseName(uri);
       if (!isReadName(name)) return;

@@ -131,12 +131,15 @@ export function bootstrapFileItem(node: FileNode, stats: FileStats): vscode.Tree
   const size = formatMeasure(measure.size, unit, localize);
   const cap = measure.effectiveCap ?? measure.cap;
   switch (measure.status) {
-    case 'notLoaded':
+    case 'notLoaded': {
       item.contextValue = 'bootstrapFile.notLoaded';
-      item.description = [vscode.l10n.t('not loaded by {0}', runtime), stats.doctor?.description].filter(Boolean).join(' · ') + unsaved;
+      // Why, when the runtime's rules say it of a file it finds (Hermes: "not read: .hermes.md wins").
+      const why = measure.note?.startsWith('not read') ? measure.note : undefined;
+      item.description = [why?.replace(/ \(.*\)$/, '') ?? vscode.l10n.t('not loaded by {0}', runtime), stats.doctor?.description].filter(Boolean).join(' · ') + unsaved;
       item.iconPath = missingIcon;
-      lines.push(vscode.l10n.t('{0} does not load {1}: nothing of it is sent.', profile.label, node.name), ...(stats.doctor?.tooltip ?? []));
+      lines.push(vscode.l10n.t('{0} does not load {1}: nothing of it is sent.', profile.label, node.name), ...(why ? [why] : []), ...(stats.doctor?.tooltip ?? []));
       break;
+    }
     case 'unreadable':
       item.contextValue = 'bootstrapFile.unreadable';
       item.description = vscode.l10n.t('unreadable') + unsaved;

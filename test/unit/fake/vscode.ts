@@ -109,6 +109,10 @@ export class Range {
     this.start = typeof start === 'number' ? new Position(start, end as number) : start;
     this.end = typeof start === 'number' ? new Position(endLine!, endCharacter!) : (end as Position);
   }
+
+  isEqual(other: Range): boolean {
+    return this.start.line === other.start.line && this.start.character === other.start.character && this.end.line === other.end.line && this.end.character === other.end.character;
+  }
 }
 
 export enum DiagnosticSeverity {
@@ -146,6 +150,20 @@ export class DiagnosticRelatedInformation {
 export class CodeActionKind {
   static readonly QuickFix = new CodeActionKind('quickfix');
   constructor(readonly value: string) {}
+}
+
+/** An edit of documents, as a list of replacements (an insert or a delete is a replacement too). */
+export class WorkspaceEdit {
+  readonly edits: { uri: Uri; range: Range; text: string }[] = [];
+  replace(uri: Uri, range: Range, text: string): void {
+    this.edits.push({ uri, range, text });
+  }
+  insert(uri: Uri, position: Position, text: string): void {
+    this.edits.push({ uri, range: new Range(position, position), text });
+  }
+  delete(uri: Uri, range: Range): void {
+    this.edits.push({ uri, range, text: '' });
+  }
 }
 
 export class CodeAction {
@@ -303,8 +321,19 @@ class Memory {
       isDirty: false,
       isClosed: false,
       text: entry ? decoder.decode(entry.bytes) : '',
-      getText() {
-        return this.text;
+      getText(range?: Range) {
+        if (!range) return this.text;
+        // Offsets of the editor's lines (a lone CR, LF or CRLF ends one).
+        const offset = (position: Position) => {
+          let at = 0;
+          for (let line = 0; line < position.line; line++) {
+            const end = /\r\n|\r|\n/.exec(this.text.slice(at));
+            if (!end) return this.text.length;
+            at += end.index + end[0].length;
+          }
+          return at + position.character;
+        };
+        return this.text.slice(offset(range.start), offset(range.end));
       },
       // The editor's lines (a lone CR, LF or CRLF ends one), as VS Code counts them.
       lineAt(line: number) {
@@ -492,6 +521,11 @@ export const commands = {
 /** CodeLens providers, for tests that read lenses. */
 const codeLensProviders: { selector: unknown; provider: { provideCodeLenses(document: { uri: Uri }): CodeLens[] } }[] = [];
 
+interface CodeActionProvider {
+  provideCodeActions(document: unknown, range: Range, context: { diagnostics: readonly Diagnostic[] }): CodeAction[] | undefined | Promise<CodeAction[] | undefined>;
+}
+const codeActionProviders: { selector: unknown; provider: CodeActionProvider }[] = [];
+
 export const languages = {
   codeLensProviders,
   createDiagnosticCollection(name: string) {
@@ -507,8 +541,12 @@ export const languages = {
       dispose: () => void diagnostics.delete(name),
     };
   },
-  registerCodeActionsProvider() {
-    return new Disposable(() => undefined);
+  /** Code action providers, for tests that ask for quick fixes. */
+  codeActionProviders,
+  registerCodeActionsProvider(selector: unknown, provider: CodeActionProvider) {
+    const entry = { selector, provider };
+    codeActionProviders.push(entry);
+    return new Disposable(() => void codeActionProviders.splice(codeActionProviders.indexOf(entry), 1));
   },
   registerCodeLensProvider(selector: unknown, provider: { provideCodeLenses(document: { uri: Uri }): CodeLens[] }) {
     const entry = { selector, provider };
