@@ -211,7 +211,7 @@ export class Measurements extends Disposable {
    */
   skills(folder: vscode.Uri): Promise<SkillsMeasure | undefined> {
     if (runtimeId(folder) !== 'openclaw') return Promise.resolve(undefined);
-    return this.skillsBundle().measure(folder);
+    return this.skillsBundle().measure(folder, this.openclaw.choice(folder)?.release);
   }
 
   /** The skills bundle, started on first use. */

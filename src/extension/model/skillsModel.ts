@@ -1,4 +1,4 @@
-// Each OpenClaw persona's skill catalog, as OpenClaw 2026.9.6 lists it: its skill folders
+// Each OpenClaw persona's skill catalog, as the chosen OpenClaw release lists it: its skill folders
 // walked once (again only when an entry under them is created or deleted), each SKILL.md
 // read once and again alone when it changes (an editor's unsaved text counts, as for
 // bootstrap files), the catalog composed once per version. Part of the skills bundle.
@@ -61,13 +61,14 @@ export class SkillsModel extends Disposable {
 
   private async compute(folder: vscode.Uri, state: FolderSkills, settings: SkillsSettings): Promise<SkillsMeasure> {
     const tree = await (state.tree ??= walkSkillRoots(folder));
-    const options = { workspacePath: settings.workspacePath, home: settings.home, tools: settings.tools, pluginSkills: settings.pluginSkills };
+    const { workspacePath, home, tools, pluginSkills, openclawRelease } = settings;
+    const options = { workspacePath, home, tools, pluginSkills, ...(openclawRelease !== undefined && { openclawRelease }) };
     for (let pass = 0; ; pass++) {
       const wanted = new Set<string>();
       const report = composeSkills(treeReader(tree, state.contents, wanted), folder.path, options);
       if (wanted.size === 0 || pass >= MAX_PASSES) {
         const notices = [...tree.notices, ...report.notices];
-        return { report: { ...report, notices }, tools: settings.tools, pluginSkills: settings.pluginSkills, toolsByDefault: settings.toolsByDefault };
+        return { report: { ...report, notices }, tools, pluginSkills, toolsByDefault: settings.toolsByDefault, ...(openclawRelease !== undefined && { openclawRelease }) };
       }
       await Promise.all([...wanted].map(async (path) => state.contents.set(path, await this.personas.content.content(folder.with({ path }), SKILL_READ_LIMIT))));
     }

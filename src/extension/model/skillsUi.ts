@@ -3,6 +3,8 @@
 // reading needs), required once an OpenClaw persona is found, so activation stays small.
 import * as vscode from 'vscode';
 import type { Composition } from '../../core';
+import { defaultSkillTools } from '../../core/skills';
+import { skillsRelease } from '../../core/skills/releases';
 import { homeFolder } from '../platform';
 import { SkillProblems } from '../problems/skillProblems';
 import * as items from '../tree/skillItems';
@@ -16,8 +18,8 @@ import type { SkillsMeasure } from './skillTypes';
 export interface SkillsUi extends vscode.Disposable {
   readonly model: SkillsModel;
   readonly items: typeof items;
-  /** The persona's catalog under the folder's skill settings. */
-  measure(folder: vscode.Uri): Promise<SkillsMeasure>;
+  /** The persona's catalog under the folder's skill settings, as `release` (default the newest known) lists it. */
+  measure(folder: vscode.Uri, release?: string): Promise<SkillsMeasure>;
   /** The composition with the `## Skills` section before the Project Context (see skillSection.ts). */
   withSection(composition: Composition, skills: SkillsMeasure | undefined, workspacePath: string): Composition;
 }
@@ -30,7 +32,12 @@ export function startSkillsUi(personas: PersonaWorkspace, measurements: Measurem
   return {
     model,
     items,
-    measure: (folder) => model.measure(folder, skillSettings(folder, homeFolder)),
+    measure: (folder, release) => {
+      const settings = skillSettings(folder, homeFolder);
+      // Unset, the tools are the release's default run's: Code Mode from 2026.9.6, `read` before.
+      const tools = settings.toolsByDefault ? defaultSkillTools(skillsRelease(release)) : settings.tools;
+      return model.measure(folder, { ...settings, tools, ...(release !== undefined && { openclawRelease: release }) });
+    },
     withSection: withSkillsSection,
     dispose: () => (clearTimeout(start), problems?.dispose(), model.dispose()),
   };
