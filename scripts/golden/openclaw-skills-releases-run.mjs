@@ -74,7 +74,8 @@ function runCase(c) {
   const options = {
     config: spec.plugins === false ? { plugins: { enabled: false } } : undefined,
     bundledSkillsDir: EMPTY,
-    managedSkillsDir: path.join(HOME, '.openclaw/skills'),
+    // 8.x caches the skills it loaded by workspace and options: an empty managed-skills folder of the case's own keeps the cases apart.
+    managedSkillsDir: path.join(HOME, '.openclaw', `skills-${c.name}`),
     pluginSkillsDir,
   };
   const prompt = promptFn === 'buildWorkspaceSkillsPrompt' ? fns.buildWorkspaceSkillsPrompt(WORKSPACE, options) : fns.buildSkillSnapshot(WORKSPACE, options).prompt;
