@@ -70,7 +70,7 @@ export function checkLastRun(
   const caps = { maxChars: measured.maxChars ?? epoch.maxChars, totalMaxChars: composition.total.cap };
   const skills = readSkills(
     dir,
-    skillOptions(given, workspacePath, (message) => new UsageError(message)),
+    skillOptions(given, workspacePath, (message) => new UsageError(message), measured.openclawRelease),
   );
   return { ...compareLastRun(report, composedRun(composition, caps, skills.catalog, sha256)), source: where };
 }

@@ -104,8 +104,9 @@ Last-run options (check, --runtime openclaw): OpenClaw's record of its last run 
 Skill options (--runtime openclaw; check lists the skills of DIR/skills and DIR/.agents/skills):
   --part P                context | skills | all: the Project Context (default), the ## Skills
                           section, or both with what stands between them in the system prompt
-  --tools T               exec (Code Mode, OpenClaw's default) | read: how the section says to read a skill
-  --no-plugin-skills      leave out the stock browser and canvas plugins' two skills
+  --tools T               exec (Code Mode) | read: how the section says to read a skill
+                          (default: the release's default run: exec from 2026.9.6, read before)
+  --no-plugin-skills      leave out the stock plugins' skills (browser, canvas)
 Token options:
   --encoding E            ${TOKEN_ENCODINGS.join(' | ')} | off (default ${DEFAULT_TOKEN_ENCODING});
                           claude-estimate is an estimate, shown with ≈`;
@@ -234,7 +235,7 @@ function compose(args: string[], out: NodeJS.WritableStream, err: NodeJS.Writabl
       ? undefined
       : readSkills(
           dir,
-          skillOptions(values, workspacePath, (message) => new UsageError(message)),
+          skillOptions(values, workspacePath, (message) => new UsageError(message), options.openclawRelease),
         );
   const context = part === 'skills' ? '' : profile.compose(readPersonaInput(dir, profile, folder), folder).text;
   out.write(composePart(part as Part, skills, context, workspacePath));
@@ -271,7 +272,7 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
     profile.id === 'openclaw'
       ? readSkills(
           dir,
-          skillOptions(values, options.workspacePath ?? path.resolve(dir), (message) => new UsageError(message)),
+          skillOptions(values, options.workspacePath ?? path.resolve(dir), (message) => new UsageError(message), options.openclawRelease),
         )
       : undefined;
   if (positionals.length === 0) throw new UsageError('check takes at least one DIR');

@@ -39,11 +39,23 @@ export function localHost(): SkillHost {
   return { platform: process.platform, hasBin: onPath, env: (name) => process.env[name] };
 }
 
-/** The skill options the flags ask for; `tools` is checked here. */
-export function skillOptions(values: { tools?: string; 'no-plugin-skills'?: boolean }, workspacePath: string | undefined, fail: (message: string) => Error): SkillsOptions {
-  const tools = values.tools ?? 'exec';
-  if (tools !== 'exec' && tools !== 'read') throw fail(`--tools takes exec (Code Mode, OpenClaw's default) or read, not '${tools}'`);
-  return { workspacePath, home: os.homedir().replace(/\\/g, '/'), tools: tools as SkillTools, pluginSkills: !values['no-plugin-skills'], host: localHost() };
+/** The skill options the flags ask for, under the release (default the newest); `tools` is checked here. */
+export function skillOptions(
+  values: { tools?: string; 'no-plugin-skills'?: boolean },
+  workspacePath: string | undefined,
+  fail: (message: string) => Error,
+  openclawRelease?: string,
+): SkillsOptions {
+  const tools = values.tools;
+  if (tools !== undefined && tools !== 'exec' && tools !== 'read') throw fail(`--tools takes exec (Code Mode) or read (default: the release's default run), not '${tools}'`);
+  return {
+    workspacePath,
+    home: os.homedir().replace(/\\/g, '/'),
+    ...(tools !== undefined && { tools: tools as SkillTools }),
+    pluginSkills: !values['no-plugin-skills'],
+    host: localHost(),
+    ...(openclawRelease !== undefined && { openclawRelease }),
+  };
 }
 
 /** The workspace's skills, read from disk. */

@@ -12,12 +12,15 @@ import { openPreviewOf, previewSoul } from './soulPreview';
 
 const CLI = path.resolve('dist/cli.js');
 
-/** What `persona-studio compose --runtime R` prints for these files, with the headings of `workspacePath`. */
+/**
+ * What `persona-studio compose --runtime R` prints for these files, with the headings of
+ * `workspacePath`; under OpenClaw with the `## Skills` section before it (the stock plugins' skills), as the preview shows it.
+ */
 function cliCompose(runtime: string, files: Record<string, string>, workspacePath: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-expected-'));
   try {
     for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-    const args = [CLI, 'compose', '--runtime', runtime, '--workspace-path', workspacePath, dir];
+    const args = [CLI, 'compose', '--runtime', runtime, ...(runtime === 'openclaw' ? ['--part', 'all'] : []), '--workspace-path', workspacePath, dir];
     return execFileSync(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }).toString('utf8');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -47,7 +50,7 @@ describe('Soul preview under a runtime', function () {
     assert.equal(total, SOUL.trimEnd().length);
 
     await eventually(async () => assert.equal(await previewSoul(frame), expected), { timeout: 60_000 });
-    assert.ok((await previewSoul(frame)).startsWith('# Project Context\n'), 'the preamble is shown');
+    assert.match(await previewSoul(frame), /^## Skills\n[\s\S]*\n# Project Context\n/, 'the stock plugins’ skills, then the preamble');
     const section = frame.locator('.section[data-name="SOUL.md"]');
     assert.equal(await section.getAttribute('data-status'), 'cut');
     // OpenClaw's own size of a file: its text without trailing white space.

@@ -17,12 +17,12 @@ import { statusTooltip } from './statusTooltip';
 const CLI = path.resolve('dist/cli.js');
 const SLOW = { timeout: 60_000 };
 
-/** What `persona-studio compose --runtime openclaw --openclaw-version V` prints for these files. */
+/** What `persona-studio compose --runtime openclaw --openclaw-version V --part all` prints for these files (the stock plugins' skills, then the Project Context). */
 function openclawCompose(release: string, files: Record<string, string>, workspacePath: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-expected-'));
   try {
     for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-    const args = [CLI, 'compose', '--runtime', 'openclaw', '--openclaw-version', release, '--workspace-path', workspacePath, dir];
+    const args = [CLI, 'compose', '--runtime', 'openclaw', '--openclaw-version', release, '--part', 'all', '--workspace-path', workspacePath, dir];
     return execFileSync(process.execPath, args).toString('utf8');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

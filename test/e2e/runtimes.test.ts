@@ -74,7 +74,8 @@ describe('Runtime profiles', function () {
   this.timeout(300_000);
 
   it('switched to OpenClaw, every surface shows what it injects and drops, follows typing, and switching back restores toolnexus', async () => {
-    const wb = await openWorkspace({ files: { 'ava/AGENTS.md': AGENTS, 'ava/SOUL.md': SOUL, 'ava/TOOLS.md': TOOLS } });
+    // The stock plugins' skills off: the totals here are the Project Context's (skills.test.ts counts the section).
+    const wb = await openWorkspace({ files: { 'ava/AGENTS.md': AGENTS, 'ava/SOUL.md': SOUL, 'ava/TOOLS.md': TOOLS }, settings: { 'personaStudio.openclaw.pluginSkills': false } });
     await wb.showContainer();
     await eventually(async () => assert.equal(await description(wb, 'ava', 'SOUL.md'), '29.3 KB · 1.4 %'), SLOW);
     await wb.openFile('ava/SOUL.md');

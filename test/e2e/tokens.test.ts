@@ -67,7 +67,8 @@ describe('Tokens', function () {
   it('shows each section’s tokens and the soul’s as the runtime sends them, live while typing, per encoding and runtime, and none when off', async () => {
     // Latin, CJK and emoji: the encodings differ on each.
     const files = { 'AGENTS.md': 'Be concise. Never guess a balance.\n', 'SOUL.md': 'You are Ava, 冷静で正確な助手。 🦉\n' };
-    const settings = { 'personaStudio.tokens.pricePerMillion': 2.5 };
+    // The stock plugins' skills off: the counts here are the Project Context's (skills.test.ts counts the section).
+    const settings = { 'personaStudio.tokens.pricePerMillion': 2.5, 'personaStudio.openclaw.pluginSkills': false };
     const wb = await openWorkspace({ files: Object.fromEntries(Object.entries(files).map(([name, text]) => [`ava/${name}`, text])), settings });
     const folder = wb.path('ava');
     await wb.showContainer();

@@ -6,67 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCli, runCliAsync } from './helpers';
+import { firstDifference, fixtures, SHOWN, withFixtureHost, withFixtureHostAsync } from './skillsFixtureHost';
 
-interface Case {
-  name: string;
-  plugins?: boolean;
-  tools?: 'read';
-  all?: boolean;
-}
 interface Expected {
   inPrompt: string[];
   loaded: { name: string; path: string; eligible?: boolean; hidden?: boolean }[];
   collisions: { name: string; winner: string; loser: string }[];
   diagnostics: { kind: string; path: string; message: string }[];
-}
-
-const fixtures = require('../fixtures/openclaw-skills/cases.cjs') as {
-  BINS: string[];
-  ENV: string[];
-  CASES: Case[];
-  materialize(name: string, workspace: string): Case;
-  expectedFile(name: string, part: string): string;
-};
-
-/** The fixed fake home and workspace path the golden outputs were made for. */
-const HOME = '/home/user';
-const SHOWN = '/home/user/.openclaw/workspace';
-
-/** Runs `fn` with HOME, PATH (only the fixtures' executables) and the fixtures' variables set, until it settles. */
-async function withFixtureHostAsync<T>(fn: () => Promise<T>): Promise<T> {
-  let settle!: () => void;
-  const done = new Promise<void>((resolve) => (settle = resolve));
-  let result!: Promise<T>;
-  withFixtureHost(() => {
-    result = fn();
-    // The host stays set until the answer is in: `check` reads skills and scans secrets after an await.
-    void result.finally(settle);
-  });
-  await done;
-  return result;
-}
-
-/** Runs `fn` with HOME, PATH (only the fixtures' executables) and the fixtures' variables set. */
-function withFixtureHost<T>(fn: () => T): T {
-  const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'skills-bin-'));
-  for (const name of fixtures.BINS) fs.writeFileSync(path.join(bin, name), '#!/bin/sh\n', { mode: 0o755 });
-  const saved = { HOME: process.env.HOME, PATH: process.env.PATH, ...Object.fromEntries(fixtures.ENV.map((name) => [name, process.env[name]])) };
-  Object.assign(process.env, { HOME, PATH: bin }, Object.fromEntries(fixtures.ENV.map((name) => [name, '1'])));
-  try {
-    return fn();
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    fs.rmSync(bin, { recursive: true, force: true });
-  }
-}
-
-function firstDifference(a: string, b: string): string {
-  let at = 0;
-  while (at < a.length && a[at] === b[at]) at++;
-  return `${at}: got ${JSON.stringify(a.slice(Math.max(0, at - 30), at + 40))}, want ${JSON.stringify(b.slice(Math.max(0, at - 30), at + 40))}`;
 }
 
 const tilde = (file: string, workspace: string) => file.replace(workspace, '~/.openclaw/workspace').replace(/^\/home\/user\//, '~/');

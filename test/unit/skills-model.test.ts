@@ -227,7 +227,7 @@ describe('an OpenClaw persona without skills of its own (in-memory VS Code)', ()
   before(() => memory.settings.set('personaStudio.runtime', 'openclaw'));
   after(() => memory.settings.delete('personaStudio.runtime'));
 
-  it('keeps the Project Context alone in its composition', async () => {
+  it('still gets the stock plugins’ skills section, unless personaStudio.openclaw.pluginSkills is off', async () => {
     const root = memory.openWorkspace(`/skills-none${++workspaces}`) as unknown as vscode.Uri;
     memory.write(`${root.path}/ava/SOUL.md`, 'calm');
     const personas = new PersonaWorkspace();
@@ -236,14 +236,42 @@ describe('an OpenClaw persona without skills of its own (in-memory VS Code)', ()
       await personas.refresh('test');
       const folder = vscode.Uri.joinPath(root, 'ava');
       const composition = await measurements.composition(folder);
-      assert.ok(!composition.files.some((file) => file.name === SKILLS_CHANGE));
-      assert.ok(!composition.text.includes('## Skills'));
-      // The catalog itself still holds the stock plugins' two skills.
+      assert.ok(composition.files.some((file) => file.name === SKILLS_CHANGE));
+      assert.ok(composition.text.startsWith('## Skills\n'));
+      assert.ok(composition.text.includes('\n# Project Context\n'));
       assert.deepStrictEqual(
         (await measurements.skills(folder))?.report.skills.map((s) => s.name),
         ['browser-automation', 'canvas'],
       );
+
+      memory.configure('personaStudio.openclaw.pluginSkills', false);
+      const alone = await measurements.composition(folder);
+      assert.ok(!alone.files.some((file) => file.name === SKILLS_CHANGE));
+      assert.ok(!alone.text.includes('## Skills'));
     } finally {
+      memory.configure('personaStudio.openclaw.pluginSkills', undefined);
+      measurements.dispose();
+      personas.dispose();
+    }
+  });
+
+  it('follows the chosen release: 2026.4.10 lists no plugin skill, 2026.7.35 lists two under its own wording', async () => {
+    const root = memory.openWorkspace(`/skills-none${++workspaces}`) as unknown as vscode.Uri;
+    memory.write(`${root.path}/ava/SOUL.md`, 'calm');
+    const personas = new PersonaWorkspace();
+    const measurements = new Measurements(personas);
+    try {
+      await personas.refresh('test');
+      const folder = vscode.Uri.joinPath(root, 'ava');
+      memory.configure('personaStudio.openclaw.version', '2026.4.10');
+      const old = await measurements.composition(folder);
+      assert.ok(!old.text.includes('## Skills'));
+      memory.configure('personaStudio.openclaw.version', '2026.7.35');
+      const newer = await measurements.composition(folder);
+      assert.ok(newer.text.startsWith('## Skills\nScan <available_skills>. If one clearly applies, read its SKILL.md at exact <location> with `read`, then follow it.\n'));
+      assert.match(newer.text, /<version>sha256:608bed60aca52631<\/version>/);
+    } finally {
+      memory.configure('personaStudio.openclaw.version', undefined);
       measurements.dispose();
       personas.dispose();
     }

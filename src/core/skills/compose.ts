@@ -1,10 +1,13 @@
-// A workspace's skills as OpenClaw 2026.9.6 puts them in the system prompt: the stock
+// A workspace's skills as an OpenClaw release puts them in the system prompt: the stock
 // plugins' skills, then <workspace>/.agents/skills, then <workspace>/skills (a later one
-// wins a name), gated, sorted, budgeted; and the state of every SKILL.md found.
+// wins a name), gated, sorted, budgeted; and the state of every SKILL.md found. What
+// differs between releases is data (releases.ts).
 import { baseName, joinPath } from './discover';
-import { CatalogFormat, CatalogSkill, catalogBlock, MAX_SKILLS_IN_PROMPT, MAX_SKILLS_PROMPT_CHARS, prepareCatalog, shortenDescription, SkillTools, skillsSection } from './catalog';
+import { CatalogFormat, CatalogSkill, catalogBlock, defaultSkillTools, prepareCatalog, shortenDescription, SkillTools, skillsSection } from './catalog';
 import { frontmatterBoolean, gate, SkillHost } from './gating';
 import { LoadedSkill, loadSkillRoot } from './load';
+import { SkillsRelease, skillsRelease } from './releases';
+import { sha256Hex } from './sha256';
 import type { SkillMeasure, SkillNotice, SkillReader, SkillsReport, SkillSource } from './types';
 
 export interface SkillsOptions {
@@ -12,24 +15,28 @@ export interface SkillsOptions {
   readonly workspacePath?: string;
   /** HOME, under which a location is written `~/…`, as OpenClaw writes it; none: no `~`. */
   readonly home?: string;
-  /** `exec` (Code Mode, the default model's) or `read`: the section's second line. */
+  /** `exec` (Code Mode) or `read`: the section's second line; default: the release's default run. */
   readonly tools?: SkillTools;
-  /** The browser and canvas plugins' skills, on by default as in a stock install. */
+  /** The stock plugins' skills (2026.9.6: browser and canvas), on by default as in a stock install. */
   readonly pluginSkills?: boolean;
+  /** The OpenClaw release (`2026.7.35`); default the newest known. */
+  readonly openclawRelease?: string;
+  /** The installed openclaw package's folder, where 4.x lists its plugins' skills; default npm's global folder on Linux. */
+  readonly openclawPackage?: string;
   /** The machine's executables, variables, platform and config, for the skills' manifests. */
   readonly host?: SkillHost;
   /** The agent's `skills` allowlist (names), as OpenClaw applies it after gating; none: every skill. */
   readonly allowlist?: { readonly agent: string; readonly skills: readonly string[] };
 }
 
-/** The two skills OpenClaw's stock plugins (browser, canvas) link into ~/.openclaw/plugin-skills. */
-export const PLUGIN_SKILLS: readonly { readonly name: string; readonly description: string }[] = [
-  {
-    name: 'browser-automation',
-    description: 'Use when controlling web pages with the OpenClaw browser tool, especially multi-step flows, login checks, tab management, or recovery from stale refs/timeouts.',
-  },
-  { name: 'canvas', description: 'Present hosted widget documents on a connected macOS panel and control panel visibility or navigation.' },
-];
+/** The skills OpenClaw 2026.9.6's stock plugins (browser, canvas) link into ~/.openclaw/plugin-skills. */
+export const PLUGIN_SKILLS = skillsRelease().pluginSkills;
+
+/** A skill's `<version>` in the releases that list one: the start of its SKILL.md's SHA-256. */
+const skillVersion = (text: string): string => `sha256:${sha256Hex(text).slice(0, 16)}`;
+
+/** Where the installed openclaw package is taken to be when not told: npm's global folder on Linux. */
+export const STOCK_OPENCLAW_PACKAGE = '/usr/lib/node_modules/openclaw';
 
 /** `file` written as OpenClaw writes a location: `~/` and the rest when it lies under HOME. */
 export function compactHome(file: string, home: string | undefined): string {
@@ -45,30 +52,37 @@ export function composeSkills(reader: SkillReader, dir: string, options: SkillsO
   const root = trimSlash(dir);
   const shown = trimSlash(options.workspacePath ?? root);
   const home = options.home === undefined ? undefined : trimSlash(options.home);
-  const location = (file: string): string => compactHome(file.startsWith(root + '/') ? shown + file.slice(root.length) : file, home);
+  const release: SkillsRelease = skillsRelease(options.openclawRelease);
+  const absolute = (file: string): string => (file.startsWith(root + '/') ? shown + file.slice(root.length) : file);
+  const location = (file: string): string => (release.tilde ? compactHome(absolute(file), home) : absolute(file));
+  const packageDir = trimSlash(options.openclawPackage ?? STOCK_OPENCLAW_PACKAGE);
   const plugins: LoadedSkill[] =
     options.pluginSkills === false
       ? []
-      : PLUGIN_SKILLS.map(({ name, description }) => ({
+      : release.pluginSkills.map(({ name, description, version, packagePath }) => ({
           name,
           description,
-          file: `${home ?? '~'}/.openclaw/plugin-skills/${name}/SKILL.md`,
+          file: packagePath ? `${packageDir}/${packagePath}` : `${home ?? '~'}/.openclaw/plugin-skills/${name}/SKILL.md`,
           source: 'plugin',
           fields: { name, description },
+          ...(version && { version }),
         }));
   const roots: [string, SkillSource][] = [
-    [joinPath(root, '.agents/skills'), 'agents'],
+    ...(release.agentsRoot ? [[joinPath(root, '.agents/skills'), 'agents'] as [string, SkillSource]] : []),
     [joinPath(root, 'skills'), 'workspace'],
   ];
-  const loads = roots.map(([path, source]) => loadSkillRoot(reader, path, source));
+  const rules = { lenient: release.lenientFrontmatter, ...(release.versions && { version: skillVersion }) };
+  const loads = roots.map(([path, source]) => loadSkillRoot(reader, path, source, rules));
   const notices: SkillNotice[] = loads.flatMap((load) => load.notices);
+  if (plugins.some((skill) => skill.file.startsWith(packageDir + '/')) && options.openclawPackage === undefined)
+    notices.push({ path: packageDir, message: `the stock plugins' skills are listed where this release's package is installed, taken to be ${packageDir}` });
   const skipped: SkillMeasure[] = loads
     .flatMap((load) => load.skipped)
     .map(({ file, reason }) => ({
       name: baseName(file.slice(0, file.lastIndexOf('/'))),
       path: file,
       location: location(file),
-      source: file.startsWith(roots[0][0] + '/') ? 'agents' : 'workspace',
+      source: release.agentsRoot && file.startsWith(roots[0][0] + '/') ? 'agents' : 'workspace',
       state: 'skipped',
       descriptionChars: 0,
       reason,
@@ -78,14 +92,17 @@ export function composeSkills(reader: SkillReader, dir: string, options: SkillsO
   // A later skill of the same name wins; the same file reached twice is one skill.
   const canonical = (skill: LoadedSkill): string => (skill.source === 'plugin' ? skill.file : (reader.realPath(skill.file) ?? skill.file));
   const winners = new Map<string, LoadedSkill>();
-  for (const skill of [...plugins, ...loads.flatMap((load) => load.skills)]) {
+  // As loaded: each root's folders in code-unit order (the releases that keep the load order).
+  const byPath = (a: LoadedSkill, b: LoadedSkill) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+  const loaded = loads.flatMap((load) => (release.order === 'load' ? [...load.skills].sort(byPath) : load.skills));
+  for (const skill of [...plugins, ...loaded]) {
     const before = winners.get(skill.name);
     if (before && canonical(before) !== canonical(skill)) {
       skipped.push({ ...measureBase(before, location), state: 'skipped', reason: { kind: 'shadowed', by: location(skill.file) }, block: '' });
     }
     winners.set(skill.name, skill);
   }
-  const sorted = [...winners.values()].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  const sorted = release.order === 'name' ? [...winners.values()].sort((a, b) => a.name.localeCompare(b.name, 'en')) : [...winners.values()];
   const hidden = (skill: LoadedSkill) => frontmatterBoolean(skill.fields['disable-model-invocation']) === true;
   const allowed = options.allowlist;
   // Gated first, then the agent's allowlist, as OpenClaw's filterSkillEntries; the plugins' skills too.
@@ -93,8 +110,13 @@ export function composeSkills(reader: SkillReader, dir: string, options: SkillsO
     gate(skill.name, skill.fields, options.host ?? {}) ?? (allowed && !allowed.skills.includes(skill.name) ? `agent ${allowed.agent}'s skills allowlist leaves it out` : undefined);
   const gates = new Map(sorted.map((skill) => [skill, gateOf(skill)]));
   const offered = sorted.filter((skill) => !hidden(skill) && gates.get(skill) === undefined);
-  const catalogSkills = new Map<LoadedSkill, CatalogSkill>(offered.map((skill) => [skill, { name: skill.name, description: skill.description, location: location(skill.file) }]));
-  const prepared = prepareCatalog([...catalogSkills.values()]);
+  const catalogSkills = new Map<LoadedSkill, CatalogSkill>(
+    offered.map((skill) => [
+      skill,
+      { name: skill.name, description: skill.description, location: location(skill.file), absolute: absolute(skill.file), ...(skill.version && { version: skill.version }) },
+    ]),
+  );
+  const prepared = prepareCatalog([...catalogSkills.values()], release);
   const listed = new Set(prepared.skills);
   const measures = sorted.map((skill): SkillMeasure => {
     const base = measureBase(skill, location);
@@ -103,17 +125,17 @@ export function composeSkills(reader: SkillReader, dir: string, options: SkillsO
     if (missing !== undefined) return { ...base, state: 'gated', reason: { kind: 'gated', missing }, block: '' };
     const entry = catalogSkills.get(skill) as CatalogSkill;
     if (!listed.has(entry)) return { ...base, state: 'leftOut', block: '' };
-    return { ...base, ...listedState(skill.description, prepared.format), block: catalogBlock(entry, prepared.format) };
+    return { ...base, ...listedState(skill.description, prepared.format), block: catalogBlock(entry, prepared.format, release) };
   });
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return {
-    section: skillsSection(prepared.prompt, options.tools ?? 'exec'),
+    section: skillsSection(prepared.prompt, options.tools ?? defaultSkillTools(release), release),
     catalog: prepared.prompt,
     skills: [...measures, ...skipped],
     format: prepared.format.kind,
     ...(prepared.format.kind === 'compact' && { descriptionMaxChars: prepared.format.descriptionMaxChars }),
     ...(prepared.note && { limitNote: prepared.note }),
-    budget: { chars: prepared.prompt.length, maxChars: MAX_SKILLS_PROMPT_CHARS, skills: prepared.skills.length, maxSkills: MAX_SKILLS_IN_PROMPT },
+    budget: { chars: prepared.prompt.length, maxChars: release.maxChars, skills: prepared.skills.length, maxSkills: release.maxSkills ?? Infinity },
     notices,
   };
 }

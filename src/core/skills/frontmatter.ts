@@ -144,23 +144,27 @@ const CACHED_TEXT_CHARS = 16_384;
 const CACHED_TEXTS = 256;
 const parsed = new Map<string, FrontmatterResult>();
 
-/** The frontmatter of a SKILL.md's text, as OpenClaw's skill loader reads it. */
-export function parseSkillFrontmatter(content: string): FrontmatterResult {
-  const cached = parsed.get(content);
+/**
+ * The frontmatter of a SKILL.md's text, as OpenClaw's skill loader reads it. `lenient`: as
+ * 3.x–7.x read it, where YAML that does not parse leaves the line-by-line reading alone.
+ */
+export function parseSkillFrontmatter(content: string, lenient = false): FrontmatterResult {
+  const key = lenient ? `\u0000${content}` : content;
+  const cached = parsed.get(key);
   if (cached) {
-    parsed.delete(content);
-    parsed.set(content, cached);
+    parsed.delete(key);
+    parsed.set(key, cached);
     return cached;
   }
-  const result = parseUncached(content);
+  const result = parseUncached(content, lenient);
   if (content.length <= CACHED_TEXT_CHARS) {
-    parsed.set(content, result);
+    parsed.set(key, result);
     if (parsed.size > CACHED_TEXTS) parsed.delete(parsed.keys().next().value as string);
   }
   return result;
 }
 
-function parseUncached(content: string): FrontmatterResult {
+function parseUncached(content: string, lenient: boolean): FrontmatterResult {
   const text = normalizeLineEnds(content);
   const opening = OPENING.exec(text);
   if (!opening) return { ok: true, fields: {}, body: text };
@@ -181,6 +185,7 @@ function parseUncached(content: string): FrontmatterResult {
   }
   const issue = result.issues[0];
   if (!issue) return { ok: true, fields: result.fields, body };
+  if (lenient) return { ok: true, fields: fallback, body };
   // Line 1 is the opening `---`; the block starts on line 2. Quoting keeps lines where they were.
   const line = 1 + (issue.at === undefined ? 1 : lineOf(tried, issue.at));
   return { ok: false, message: `invalid frontmatter: ${issue.code}: ${issue.message}`, line };

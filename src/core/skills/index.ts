@@ -2,7 +2,9 @@
 // Not in the core's barrel: the YAML parser it needs would weigh on the extension's activation
 // bundle; the extension imports it where it shows skills (a bundle of its own, as json5 is).
 export type { SkillDirEntry, SkillEntryKind, SkillFileRead, SkillMeasure, SkillNotice, SkillReader, SkillsReport, SkillSource, SkillState, SkipReason } from './types';
-export { catalogBlock, escapeSkillXml, MAX_SKILLS_IN_PROMPT, MAX_SKILLS_PROMPT_CHARS, prepareCatalog, shortenDescription, skillsSection } from './catalog';
+export { catalogBlock, defaultSkillTools, escapeSkillXml, MAX_SKILLS_IN_PROMPT, MAX_SKILLS_PROMPT_CHARS, prepareCatalog, shortenDescription, skillsSection } from './catalog';
+export { NEWEST_SKILLS_RELEASE, SKILLS_RELEASES, skillsRelease } from './releases';
+export type { PluginSkill, SkillsBudget, SkillsRelease } from './releases';
 export type { CatalogFormat, CatalogSkill, PreparedCatalog, SkillTools } from './catalog';
 export { compactHome, composeSkills, PLUGIN_SKILLS } from './compose';
 export { memorySkillReader } from './memoryReader';

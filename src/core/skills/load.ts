@@ -13,6 +13,8 @@ export interface LoadedSkill {
   readonly file: string;
   readonly source: SkillSource;
   readonly fields: FrontmatterFields;
+  /** Its `<version>`, when the release lists one. */
+  readonly version?: string;
 }
 
 export interface RootLoad {
@@ -22,7 +24,13 @@ export interface RootLoad {
 }
 
 /** One SKILL.md, or why OpenClaw does not load it. */
-export function loadSkillFile(reader: SkillReader, dir: string, source: SkillSource): LoadedSkill | { skip: SkipReason } | undefined {
+/** How a release reads a SKILL.md: its `<version>` (when it lists one), and lenient frontmatter (3.x–7.x). */
+export interface SkillFileRules {
+  readonly version?: (text: string) => string;
+  readonly lenient?: boolean;
+}
+
+export function loadSkillFile(reader: SkillReader, dir: string, source: SkillSource, rules: SkillFileRules = {}): LoadedSkill | { skip: SkipReason } | undefined {
   const file = joinPath(dir, 'SKILL.md');
   const read = reader.readFile(file, MAX_SKILL_FILE_BYTES);
   switch (read.kind) {
@@ -36,22 +44,23 @@ export function loadSkillFile(reader: SkillReader, dir: string, source: SkillSou
   if (read.links > 1) return { skip: { kind: 'hardlinked' } };
   if (read.size > MAX_SKILL_FILE_BYTES || read.bytes.length > MAX_SKILL_FILE_BYTES)
     return { skip: { kind: 'tooLarge', size: Math.max(read.size, read.bytes.length), limit: MAX_SKILL_FILE_BYTES } };
-  const frontmatter = parseSkillFrontmatter(decodeUtf8(read.bytes));
+  const text = decodeUtf8(read.bytes);
+  const frontmatter = parseSkillFrontmatter(text, rules.lenient);
   if (!frontmatter.ok) return { skip: { kind: 'frontmatter', message: frontmatter.message, line: frontmatter.line } };
   const fields = frontmatter.fields;
   const name = fields.name?.trim() || baseName(dir).trim();
   const description = fields.description?.trim();
   if (!name) return { skip: { kind: 'noName' } };
   if (!description) return { skip: { kind: 'noDescription' } };
-  return { name, description, file, source, fields };
+  return { name, description, file, source, fields, ...(rules.version && { version: rules.version(text) }) };
 }
 
 /** Every skill of one root, in the order OpenClaw loads them, with what it skipped. */
-export function loadSkillRoot(reader: SkillReader, root: string, source: SkillSource): RootLoad {
+export function loadSkillRoot(reader: SkillReader, root: string, source: SkillSource, rules: SkillFileRules = {}): RootLoad {
   const found = discoverSkills(reader, root);
   const skipped: Refused[] = [...found.refused];
   const load = (candidate: Candidate): LoadedSkill | undefined => {
-    const loaded = loadSkillFile(reader, candidate.dir, source);
+    const loaded = loadSkillFile(reader, candidate.dir, source, rules);
     if (loaded && 'skip' in loaded) skipped.push({ file: joinPath(candidate.dir, 'SKILL.md'), reason: loaded.skip });
     return loaded && !('skip' in loaded) ? loaded : undefined;
   };

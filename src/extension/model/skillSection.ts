@@ -5,14 +5,14 @@
 import * as vscode from 'vscode';
 import { Composition, FileMeasure, formatCount } from '../../core';
 import { openClawPromptBetween } from '../../core/skills/messages';
+import { budgetChars } from '../util/skillMessages';
 import { SKILLS_CHANGE } from './skills';
 import type { SkillsMeasure } from './skillTypes';
 
 export function withSkillsSection(composition: Composition, skills: SkillsMeasure | undefined, workspacePath: string): Composition {
   const section = skills?.report.section ?? '';
-  // A persona without skills of its own keeps the Project Context alone: the stock plugins'
-  // two skills would be the same section for every OpenClaw persona (the tree says so).
-  if (!skills || !section || !skills.report.skills.some((skill) => skill.source !== 'plugin')) return composition;
+  // A persona without skills of its own still gets the stock plugins' skills, when the release lists any.
+  if (!skills || !section) return composition;
   const { budget } = skills.report;
   const between = `\n${openClawPromptBetween(workspacePath)}\n`;
   const shift = section.length + between.length;
@@ -33,14 +33,14 @@ export function withSkillsSection(composition: Composition, skills: SkillsMeasur
       ? vscode.l10n.t(
           "OpenClaw's skill catalog: {0} of {1} chars, {2} skills listed; assumed: {3}, with the stock plugins' skills",
           formatCount(budget.chars),
-          formatCount(budget.maxChars),
+          budgetChars(budget.maxChars),
           budget.skills,
           skills.tools,
         )
       : vscode.l10n.t(
           "OpenClaw's skill catalog: {0} of {1} chars, {2} skills listed; assumed: {3}, without the stock plugins' skills",
           formatCount(budget.chars),
-          formatCount(budget.maxChars),
+          budgetChars(budget.maxChars),
           budget.skills,
           skills.tools,
         ),

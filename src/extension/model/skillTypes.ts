@@ -7,10 +7,12 @@ export interface SkillsMeasure {
   readonly report: SkillsReport;
   /** The section's second line: `exec` (Code Mode) or `read`. */
   readonly tools: SkillTools;
-  /** Whether the stock plugins' two skills are counted. */
+  /** Whether the stock plugins' skills are counted. */
   readonly pluginSkills: boolean;
   /** Whether the tools are the release's default (not set by personaStudio.openclaw.skillTools). */
   readonly toolsByDefault: boolean;
+  /** The OpenClaw release the catalog is composed as (undefined: the newest known). */
+  readonly openclawRelease?: string;
 }
 
 /** The options a catalog is computed with. */
@@ -22,4 +24,5 @@ export interface SkillsSettings {
   readonly pluginSkills: boolean;
   /** The agent's skills allowlist, when its config sets one. */
   readonly allowlist?: SkillsOptions['allowlist'];
+  readonly openclawRelease?: string;
 }

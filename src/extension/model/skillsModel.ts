@@ -1,4 +1,4 @@
-// Each OpenClaw persona's skill catalog, as OpenClaw 2026.9.6 lists it: its skill folders
+// Each OpenClaw persona's skill catalog, as the chosen OpenClaw release lists it: its skill folders
 // walked once (again only when an entry under them is created or deleted), each SKILL.md
 // read once and again alone when it changes (an editor's unsaved text counts, as for
 // bootstrap files), the catalog composed once per version. Part of the skills bundle.
@@ -62,7 +62,8 @@ export class SkillsModel extends Disposable {
   private async compute(folder: vscode.Uri, state: FolderSkills, settings: SkillsSettings): Promise<SkillsMeasure> {
     const tree = await (state.tree ??= walkSkillRoots(folder));
     const report = await composeTree(folder, tree, state.contents, settings, (path) => this.personas.content.content(folder.with({ path }), SKILL_READ_LIMIT));
-    return { report, tools: settings.tools, pluginSkills: settings.pluginSkills, toolsByDefault: settings.toolsByDefault };
+    const { tools, pluginSkills, toolsByDefault, openclawRelease } = settings;
+    return { report, tools, pluginSkills, toolsByDefault, ...(openclawRelease !== undefined && { openclawRelease }) };
   }
 
   /** The personas whose skill roots hold `uri`. */
@@ -124,7 +125,8 @@ export async function composeTree(
   settings: SkillsSettings,
   read: (path: string) => Promise<FileContent | undefined>,
 ): Promise<SkillsReport> {
-  const options = { workspacePath: settings.workspacePath, home: settings.home, tools: settings.tools, pluginSkills: settings.pluginSkills, allowlist: settings.allowlist };
+  const { workspacePath, home, tools, pluginSkills, allowlist, openclawRelease } = settings;
+  const options = { workspacePath, home, tools, pluginSkills, allowlist, ...(openclawRelease !== undefined && { openclawRelease }) };
   for (let pass = 0; ; pass++) {
     const wanted = new Set<string>();
     const report = composeSkills(treeReader(tree, contents, wanted), folder.path, options);

@@ -4,6 +4,8 @@
 import * as vscode from 'vscode';
 import type { Composition, FileContent } from '../../core';
 import type { SkillsReport } from '../../core/skills';
+import { defaultSkillTools } from '../../core/skills';
+import { skillsRelease } from '../../core/skills/releases';
 import { homeFolder } from '../platform';
 import { SkillProblems } from '../problems/skillProblems';
 import * as items from '../tree/skillItems';
@@ -18,9 +20,9 @@ import type { SkillsMeasure, SkillsSettings } from './skillTypes';
 export interface SkillsUi extends vscode.Disposable {
   readonly model: SkillsModel;
   readonly items: typeof items;
-  /** The persona's catalog under the folder's skill settings. */
-  measure(folder: vscode.Uri, allowlist?: SkillsSettings['allowlist']): Promise<SkillsMeasure>;
-  /** The catalog of a skill tree read elsewhere (a revision's), under the folder's skill settings. */
+  /** The persona's catalog under the folder's skill settings, as `release` (default the newest known) lists it, with an agent's allowlist. */
+  measure(folder: vscode.Uri, release?: string, allowlist?: SkillsSettings['allowlist']): Promise<SkillsMeasure>;
+  /** The catalog of a skill tree read elsewhere (a revision's), under the folder's skill settings, as the newest known release lists it. */
   composeAt(folder: vscode.Uri, tree: SkillTree, read: (path: string) => Promise<FileContent | undefined>): Promise<SkillsReport>;
   /** The composition with the `## Skills` section before the Project Context (see skillSection.ts). */
   withSection(composition: Composition, skills: SkillsMeasure | undefined, workspacePath: string): Composition;
@@ -34,9 +36,16 @@ export function startSkillsUi(personas: PersonaWorkspace, measurements: Measurem
   return {
     model,
     items,
-    measure: (folder, allowlist) => model.measure(folder, { ...skillSettings(folder, homeFolder), allowlist }),
-    composeAt: (folder, tree, read) => composeTree(folder, tree, new Map(), skillSettings(folder, homeFolder), read),
+    measure: (folder, release, allowlist) => model.measure(folder, { ...settingsAs(folder, release), allowlist }),
+    composeAt: (folder, tree, read) => composeTree(folder, tree, new Map(), settingsAs(folder, undefined), read),
     withSection: withSkillsSection,
     dispose: () => (clearTimeout(start), problems?.dispose(), model.dispose()),
   };
+}
+
+/** The folder's skill settings as `release` runs: unset, the tools are its default run's (Code Mode from 2026.9.6, `read` before). */
+function settingsAs(folder: vscode.Uri, release: string | undefined): SkillsSettings {
+  const settings = skillSettings(folder, homeFolder);
+  const tools = settings.toolsByDefault ? defaultSkillTools(skillsRelease(release)) : settings.tools;
+  return { ...settings, tools, ...(release !== undefined && { openclawRelease: release }) };
 }

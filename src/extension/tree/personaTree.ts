@@ -192,7 +192,7 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
       case 'persona': {
         const add = element.addBootstrap();
         const skills = await this.measurements.skills(element.uri);
-        const shown = skills && (skills.report.skills.some((skill) => skill.source !== 'plugin') || skills.report.notices.length > 0);
+        const shown = skills && (skills.report.skills.length > 0 || skills.report.notices.length > 0);
         return [...element.files(), ...(add ? [add] : []), ...element.miscased(), ...(shown ? [element.skills()] : [])];
       }
       case 'skills': {

@@ -2,10 +2,10 @@
 // OpenClaw's 18,000-char budget, and each SKILL.md's state. Part of the skills bundle.
 import * as vscode from 'vscode';
 import { formatCount } from '../../core';
-import { describeSkill, MAX_SKILLS_PROMPT_CHARS } from '../../core/skills';
+import { describeSkill } from '../../core/skills';
 import type { SkillMeasure } from '../../core/skills';
 import type { SkillsMeasure } from '../model/skillTypes';
-import { offeredCount, skillAssumptions, skillState } from '../util/skillMessages';
+import { budgetChars, offeredCount, skillAssumptions, skillState } from '../util/skillMessages';
 
 /** The Skills node: `tokens`, the section's count as sent ("1.2K tokens"), once counted. */
 export function skillsItem(measure: SkillsMeasure | undefined, tokens?: string): vscode.TreeItem {
@@ -18,14 +18,14 @@ export function skillsItem(measure: SkillsMeasure | undefined, tokens?: string):
   const offered = offeredCount(report);
   const section = report.section.length;
   item.description =
-    vscode.l10n.t('{0} / {1} chars · {2} of {3} skills listed', formatCount(report.budget.chars), formatCount(MAX_SKILLS_PROMPT_CHARS), formatCount(listed), formatCount(offered)) +
+    vscode.l10n.t('{0} / {1} chars · {2} of {3} skills listed', formatCount(report.budget.chars), budgetChars(report.budget.maxChars), formatCount(listed), formatCount(offered)) +
     (tokens ? ` · ${tokens}` : '');
   const lines = [
     vscode.l10n.t('The `## Skills` section OpenClaw sends on every turn, before the Project Context: {0} chars.', formatCount(section)),
     vscode.l10n.t(
       'Its catalog: {0} of {1} chars, {2} of {3} skills listed ({4} format).',
       formatCount(report.budget.chars),
-      formatCount(MAX_SKILLS_PROMPT_CHARS),
+      budgetChars(report.budget.maxChars),
       formatCount(listed),
       formatCount(offered),
       report.format,

@@ -1,7 +1,7 @@
 // What a skill's state means, in the editor's words (tree rows, tooltips, Problems).
 import * as vscode from 'vscode';
 import { formatCount } from '../../core';
-import { describeSkill, MAX_SKILLS_IN_PROMPT, MAX_SKILLS_PROMPT_CHARS } from '../../core/skills';
+import { describeSkill, NEWEST_SKILLS_RELEASE } from '../../core/skills';
 import type { SkillMeasure, SkillsReport } from '../../core/skills';
 import type { SkillsMeasure } from '../model/skillTypes';
 
@@ -46,14 +46,26 @@ export function offeredCount(report: SkillsReport): number {
 export function skillAssumptions(measure: SkillsMeasure): string {
   const tools = measure.tools === 'exec' ? vscode.l10n.t('Code Mode (`exec`)') : vscode.l10n.t('`read`');
   const how = measure.toolsByDefault ? vscode.l10n.t("{0}, the release's default", tools) : tools;
-  const plugins = measure.pluginSkills ? vscode.l10n.t("with the stock plugins' 2 skills") : vscode.l10n.t("without the stock plugins' skills");
-  return vscode.l10n.t("Assumed: {0}, {1}. The catalog shows the workspace's skills (and the stock plugins' skills) only.", how, plugins);
+  const count = measure.report.skills.filter((skill) => skill.source === 'plugin').length;
+  const plugins = !measure.pluginSkills
+    ? vscode.l10n.t("without the stock plugins' skills")
+    : count > 0
+      ? vscode.l10n.t("with the stock plugins' {0} skills", count)
+      : vscode.l10n.t('no stock plugin adds a skill in this release');
+  const release = measure.openclawRelease ?? NEWEST_SKILLS_RELEASE.proven;
+  return vscode.l10n.t("Assumed: OpenClaw {0}, {1}, {2}. The catalog shows the workspace's skills (and the stock plugins' skills) only.", release, how, plugins);
+}
+
+/** The catalog's char budget in words: "18,000", or "no limit" in the releases without one. */
+export function budgetChars(maxChars: number): string {
+  return Number.isFinite(maxChars) ? formatCount(maxChars) : vscode.l10n.t('no limit');
 }
 
 /** Why the budget touched the catalog: "the catalog of 151 skills is over 18,000 chars". */
 export function budgetReason(report: SkillsReport): string {
   const offered = offeredCount(report);
-  return offered > MAX_SKILLS_IN_PROMPT
-    ? vscode.l10n.t('the catalog of {0} skills is over {1} skills or {2} chars', formatCount(offered), formatCount(MAX_SKILLS_IN_PROMPT), formatCount(MAX_SKILLS_PROMPT_CHARS))
-    : vscode.l10n.t('the catalog of {0} skills is over {1} chars', formatCount(offered), formatCount(MAX_SKILLS_PROMPT_CHARS));
+  const { maxSkills, maxChars } = report.budget;
+  return offered > maxSkills
+    ? vscode.l10n.t('the catalog of {0} skills is over {1} skills or {2} chars', formatCount(offered), formatCount(maxSkills), budgetChars(maxChars))
+    : vscode.l10n.t('the catalog of {0} skills is over {1} chars', formatCount(offered), budgetChars(maxChars));
 }
