@@ -57,6 +57,8 @@ describe('Agents from openclaw.json', function () {
     await eventually(async () => assert.match(await descriptionOf(wb, '🦊 Ava (ava)', 'SOUL.md'), /^3,599 chars · 180\.0 %/), SLOW);
     await eventually(async () => assert.match(await descriptionOf(wb, 'Bo (bo)', 'SOUL.md'), /^3,599 chars · 18\.0 %/), SLOW);
     const cy = await eventually(async () => {
+      // The two personas' rows (each with its Skills node) may fill the view: collapsed, the row after them shows.
+      await wb.clickViewTitleAction('Collapse All');
       const row = (await wb.treeRows()).find((entry) => entry.label === 'Cy (cy)');
       assert.ok(row, 'a row for the agent outside');
       return row;
@@ -74,6 +76,7 @@ describe('Agents from openclaw.json', function () {
     assert.ok(!shown.includes(SECRET), 'the outside file’s text is nowhere');
 
     // Its row's click opens that folder in a new window (where it is read: so only now).
+    await wb.clickViewTitleAction('Collapse All');
     const opened = wb.context.waitForEvent('page', { timeout: 30_000 });
     await wb.clickTreeRow('Cy (cy)');
     const newWindow = await opened;

@@ -88,6 +88,16 @@ describe('Hermes runtime', function () {
       },
       { timeout: 60_000 },
     );
+    // The home's memories/ is part of ava under Hermes, not a persona of its own.
+    await wb.showContainer();
+    await eventually(
+      async () =>
+        assert.deepEqual(
+          (await wb.treeRows()).filter((row) => row.level === 1).map((row) => row.label),
+          ['ava'],
+        ),
+      { timeout: 30_000 },
+    );
     const error = { severity: 'error', source: 'Persona Studio', code: 'scanner-blocks' };
     assert.deepEqual(
       problems.find((problem) => problem.file === 'MEMORY.md'),

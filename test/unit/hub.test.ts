@@ -153,4 +153,21 @@ describe('the hub (in-memory VS Code)', () => {
     assert.strictEqual(openclaw.files.find((file) => file.name === 'SOUL.md')?.status, 'cut');
     memory.configure('personaStudio.runtime', undefined);
   });
+
+  it("under Hermes, a home's memories/ is part of the persona above it, not a persona of its own", async () => {
+    const { root, personas } = (current = await hub({ 'ava/SOUL.md': 'You are Ava.', 'ava/memories/MEMORY.md': 'Likes tea.', 'bo/memories/MEMORY.md': 'Alone.' }));
+    const names = () => personas.personas.map((persona) => persona.uri.path.slice(root.path.length + 1));
+    assert.deepStrictEqual(names(), ['ava', 'ava/memories', 'bo/memories']);
+    memory.configure('personaStudio.runtime', 'hermes');
+    try {
+      // bo has no persona above its memories/: it stays one.
+      assert.deepStrictEqual(names(), ['ava', 'bo/memories']);
+      const memoryFile = vscode.Uri.joinPath(root, 'ava/memories/MEMORY.md');
+      assert.strictEqual(personas.personaOf(memoryFile)?.uri.toString(), vscode.Uri.joinPath(root, 'ava').toString());
+      assert.strictEqual(personas.find(vscode.Uri.joinPath(root, 'ava/memories')), undefined);
+    } finally {
+      memory.configure('personaStudio.runtime', undefined);
+    }
+    assert.deepStrictEqual(names(), ['ava', 'ava/memories', 'bo/memories']);
+  });
 });

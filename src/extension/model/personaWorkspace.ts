@@ -24,6 +24,7 @@ import { LinkConsent } from './linkConsent';
 import { Throttle } from '../util/throttle';
 import { logUnexpected } from '../util/log';
 import { baseName, folderOf } from './uris';
+import { runtimeId } from './config';
 
 export type { DiscoveryStop, Persona } from './personaDiscovery';
 
@@ -53,6 +54,13 @@ const READ_ONLY_NAMES: ReadonlySet<string> = new Set(
   RUNTIME_IDS.flatMap((id) => runtimeProfile(id).filesToRead('/', () => false))
     .map((path) => path.slice(path.lastIndexOf('/') + 1))
     .filter((name) => !isPersonaFileName(name)),
+);
+
+/** Folders a runtime reads files of below the persona folder (Hermes's `memories/`). */
+const READ_BELOW: ReadonlySet<string> = new Set(
+  RUNTIME_IDS.flatMap((id) => runtimeProfile(id).fileNames)
+    .filter((name) => name.includes('/'))
+    .map((name) => name.slice(0, name.indexOf('/'))),
 );
 
 /** True for a name a runtime reads, persona file or not: a change to it changes a measurement. */
@@ -193,7 +201,20 @@ export class PersonaWorkspace extends Disposable {
   }
 
   get personas(): readonly Persona[] {
-    return this.list;
+    return this.list.filter((persona) => !this.readFromAbove(persona));
+  }
+
+  /**
+   * A folder whose every file the persona above it reads under its runtime (Hermes's
+   * `memories/`) is part of that persona, not one of its own.
+   */
+  private readFromAbove(persona: Persona): boolean {
+    const name = baseName(persona.uri);
+    if (!READ_BELOW.has(name) || persona.heartwood || persona.files.length === 0) return false;
+    const above = folderOf(persona.uri).toString();
+    if (above === persona.uri.toString() || !this.list.some((p) => p.uri.toString() === above)) return false;
+    const names: readonly string[] = runtimeProfile(runtimeId(folderOf(persona.uri))).fileNames;
+    return persona.files.every((file) => names.includes(`${name}/${file}`));
   }
 
   /** True when a bound stopped discovery before the whole workspace was seen. */
@@ -218,7 +239,7 @@ export class PersonaWorkspace extends Disposable {
   personaOf(uri: vscode.Uri): Persona | undefined {
     const folder = folderOf(uri).toString();
     const known = this.list.find((p) => p.uri.toString() === folder);
-    if (known) return known;
+    if (known) return this.readFromAbove(known) ? this.find(folderOf(known.uri)) : known;
     // Outside a known persona, only a correctly named file of a real file system makes
     // its folder one: a stray `memory.md` or a git diff document does not.
     const name = baseName(uri);
@@ -227,7 +248,8 @@ export class PersonaWorkspace extends Disposable {
   }
 
   find(folder: vscode.Uri): Persona | undefined {
-    return this.list.find((p) => p.uri.toString() === folder.toString());
+    const persona = this.list.find((p) => p.uri.toString() === folder.toString());
+    return persona && !this.readFromAbove(persona) ? persona : undefined;
   }
 
   /** Walks the whole workspace again; calls during a walk coalesce into one more. */

@@ -97,8 +97,10 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
     );
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
-        // The runtime's settings reach the tree through the measurement; Heartwood's caps do not.
-        if (!event.affectsConfiguration('personaStudio.heartwood') && !event.affectsConfiguration('personaStudio.warnAt')) return;
+        // The runtime's settings reach the tree through the measurement; Heartwood's caps do not, nor
+        // the folders a runtime change makes part of the persona above (Hermes's memories/).
+        const all = ['personaStudio.heartwood', 'personaStudio.warnAt', 'personaStudio.runtime'];
+        if (!all.some((section) => event.affectsConfiguration(section))) return;
         this.stats.clear();
         this.refreshes.add(ALL);
       }),
