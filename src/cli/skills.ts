@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { formatCount } from '../core';
-import { composeSkills, describeSkill, openClawPromptBetween, SkillHost, SkillMeasure, SkillsOptions, SkillsReport, SkillTools } from '../core/skills';
+import { skillsJoined } from '../core/catalogDiff';
+import { composeSkills, describeSkill, SkillHost, SkillMeasure, SkillsOptions, SkillsReport, SkillTools } from '../core/skills';
 import { nodeSkillReader } from '../core/skills/nodeReader';
 
 export const PARTS = ['context', 'skills', 'all'] as const;
@@ -67,7 +68,7 @@ export function readSkills(dir: string, options: SkillsOptions): SkillsReport {
 export function composePart(part: Part, skills: SkillsReport | undefined, context: string, workspacePath: string): string {
   if (part === 'context' || !skills) return context;
   if (part === 'skills') return skills.section;
-  return [skills.section, openClawPromptBetween(workspacePath), context].filter(Boolean).join('\n');
+  return skillsJoined(skills.section, workspacePath, context);
 }
 
 export interface SkillCheck {

@@ -13,18 +13,24 @@ export function hasOwnSkills(report: SkillsReport | undefined): boolean {
   return report?.skills.some((skill) => skill.source !== 'plugin') ?? false;
 }
 
+/** What `compose --part all` prints: the section, what stands between it and the Project Context, then the Project Context. */
+export function skillsJoined(section: string, workspacePath: string, context: string): string {
+  return [section, openClawPromptBetween(workspacePath), context].filter(Boolean).join('\n');
+}
+
 /**
  * The composition with `section` before its Project Context and what stands between them,
  * as `compose --part all` prints it: the section is a file-like entry named SKILLS_SECTION
- * (so token counts take it in), the files' offsets shifted past it.
+ * (so token counts and totals take it in, and the preview shows it with `note`), the files'
+ * offsets shifted past it.
  */
-export function withSkillsEntry(composition: Composition, section: string, workspacePath: string): Composition {
-  const context = composition.text;
-  const text = [section, openClawPromptBetween(workspacePath), context].filter(Boolean).join('\n');
-  const shift = text.length - context.length;
+export function withSkillsEntry(composition: Composition, section: string, workspacePath: string, note?: string): Composition {
+  const between = `\n${openClawPromptBetween(workspacePath)}\n`;
+  const shift = section.length + between.length;
   const entry: FileMeasure = {
     name: SKILLS_SECTION,
     status: 'sent',
+    // No text of its own: its skills are files of their own, scanned and diagnosed there.
     text: '',
     size: section.length,
     state: 'ok',
@@ -34,13 +40,22 @@ export function withSkillsEntry(composition: Composition, section: string, works
     droppedSize: 0,
     section,
     offset: 0,
+    ...(note !== undefined && { note }),
   };
+  let text: string | undefined;
+  // Not spread: the Project Context's text may be computed on first read, and is not read here.
   return {
     runtime: composition.runtime,
     unit: composition.unit,
     found: composition.found,
     total: composition.total,
-    text,
+    get text() {
+      return (text ??= skillsJoined(section, workspacePath, composition.text));
+    },
+    // The pieces add up to the text; without a section or a Project Context the text is one piece.
+    get pieces() {
+      return section && composition.text ? [section, between, ...(composition.pieces ?? [composition.text])] : [this.text];
+    },
     files: [entry, ...composition.files.map((file) => (file.offset >= 0 ? { ...file, offset: file.offset + shift } : file))],
   };
 }
