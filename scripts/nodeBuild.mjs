@@ -135,7 +135,7 @@ export const skillsUiBuild = (common = {}) => ownBundle(common, 'src/extension/m
 export const compareBuild = (common = {}) => ownBundle(common, 'src/extension/compare/compare.ts', COMPARE_BUNDLE, [separateJson5, separateSecrets], true);
 export const scaffoldingBuild = (common = {}) => ownBundle(common, 'src/extension/commands/scaffolding.ts', SCAFFOLDING_BUNDLE, [separateJson5, separateSecrets], true);
 export const secretsUiBuild = (common = {}) => ownBundle(common, 'src/extension/model/secretsUi.ts', SECRETS_UI_BUNDLE, [separateSecrets], true);
-export const previewSessionBuild = (common = {}) => ownBundle(common, 'src/extension/preview/previewSession.ts', PREVIEW_SESSION_BUNDLE, [separateSecrets], true);
+export const previewSessionBuild = (common = {}) => ownBundle(common, 'src/extension/preview/previewSession.ts', PREVIEW_SESSION_BUNDLE, [separateSecrets, separateJson5], true);
 export const doctorBuild = (common = {}) => ownBundle(common, 'src/extension/doctor/chunk.ts', DOCTOR_BUNDLE, [], true);
 export const agentsBuild = (common = {}) => ownBundle(common, 'src/extension/agents/chunk.ts', AGENTS_BUNDLE);
 export const json5Build = (common = {}) => ownBundle(common, 'node_modules/json5/lib/index.js', JSON5_BUNDLE);

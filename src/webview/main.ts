@@ -1,8 +1,9 @@
 // The soul preview's script: draws what the extension sends and applies its patches.
 import { bar, ChunkedText, element, measureColumns, setBar, setText } from './dom';
-import { parseTokensMessage } from './protocol';
+import { parseSessionsMessage, parseTokensMessage } from './protocol';
 import type { FromWebview, HeartwoodView, Labels, RenderMessage, RevealMessage, SectionUpdate, ToWebview, TokensMessage, Totals, UpdateMessage, WebviewState } from './protocol';
 import { HeartwoodSectionView, SectionView } from './sections';
+import { SessionsView } from './sessions';
 
 interface VsCodeApi {
   postMessage(message: FromWebview): void;
@@ -34,6 +35,9 @@ const cacheNote = element('div', 'tokens-cache');
 cacheNote.id = 'tokens-cache';
 runtimeTotal.after(tokensTotal, tokensBar, tokensCost, cacheNote);
 let tokens: TokensMessage | undefined;
+// An OpenClaw persona's session switch, summary row and cost per day, below the summary.
+const sessionsView = new SessionsView((kind) => vscode.postMessage({ type: 'chooseSession', kind }));
+(document.getElementById('summary') as HTMLElement).after(sessionsView.element);
 
 let state: WebviewState = vscode.getState() ?? {};
 let generation = -1;
@@ -73,6 +77,7 @@ function render(message: RenderMessage): void {
   showHeartwood(message.heartwood);
   showTotals(message.totals);
   showTokens(undefined);
+  if (!message.persona) sessionsView.show(undefined);
 
   const samePersona = message.persona !== undefined && message.persona.uri === state.persona;
   const scrollTop = samePersona ? (state.scrollTop ?? 0) : 0;
@@ -259,6 +264,11 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       return ack(message.seq);
     case 'reveal':
       return reveal(message);
+    case 'sessions': {
+      const checked = parseSessionsMessage(message);
+      if (checked && checked.generation === generation) sessionsView.show(checked);
+      return;
+    }
     case 'tokens': {
       // Checked before it is drawn; tokens of another page are not this page's.
       const checked = parseTokensMessage(message);

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EntryKind } from '../../core/discovery';
+import { readNewestReport as newestReport } from '../../core/openclawSessionStore';
 import { linkLeadingOutside as linkOutside, readConfigFile, readHandleBounded } from '../../core/nodeFs';
 import { TokenEngine } from '../tokens/engine';
 import type * as SecretsModule from '../../core/secrets/bundle';
@@ -152,3 +153,6 @@ export const requireSecrets: (() => SecretsBundle) | undefined = () =>
 
 /** The home folder (`/`-separated), under which OpenClaw writes a skill's location `~/…`. Undefined without a local disk. */
 export const homeFolder: string | undefined = os.homedir().replace(/\\/g, '/');
+
+/** The newest report of an agent's runs in OpenClaw's session store (it needs node:sqlite). Undefined without a local disk. */
+export const readNewestReport: typeof newestReport | undefined = newestReport;

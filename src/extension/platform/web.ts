@@ -35,6 +35,8 @@ export const isLinkNow: typeof NodePlatform.isLinkNow = undefined;
 
 export const requireSecrets: typeof NodePlatform.requireSecrets = undefined;
 
+export const readNewestReport: typeof NodePlatform.readNewestReport = undefined;
+
 // The same names as platform/index.ts, which is what the rest of the extension imports.
 ({
   HOST_KIND,
@@ -53,4 +55,5 @@ export const requireSecrets: typeof NodePlatform.requireSecrets = undefined;
   linkTargetOf,
   isLinkNow,
   requireSecrets,
+  readNewestReport,
 }) satisfies typeof NodePlatform;

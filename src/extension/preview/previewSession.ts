@@ -3,7 +3,7 @@
 // everything, then each change sends only the changed sections as patches. Updates
 // are coalesced, never debounced.
 import * as vscode from 'vscode';
-import { Composition, HEARTWOOD_FILE, editorLineAndColumn } from '../../core';
+import { Composition, HEARTWOOD_FILE, editorLineAndColumn, RunKind } from '../../core';
 import { previewWrap } from '../model/config';
 import { SKILLS_CHANGE } from '../model/skills';
 import { PREVIEW_ACK_TIMEOUT_MS, PREVIEW_FRAME_MS } from '../util/delays';
@@ -20,6 +20,13 @@ import { maskModel } from './maskedModel';
 import { linkedViews } from './linkedPlaceholders';
 import { heartwoodModel, labels } from './soulModel';
 import { SoulChanges, SoulSync } from './sync';
+import { kindTokens, Sessions, sessionsOf, settingKind } from './sessions';
+import { sessionsMessage } from './sessionViews';
+import { logUnlessFileSystemError } from '../util/log';
+
+export { checkLastRun } from './lastRunCommand';
+export { disposeSessions, sessionsOf } from './sessions';
+export { costLines } from './sessionViews';
 
 /** Where the session lives: a webview view or a webview panel. */
 export interface PreviewHost {
@@ -57,6 +64,13 @@ export class PreviewSession extends Disposable {
   private tokensWaiting = false;
   /** Shows the persona as its OpenClaw release would compose it after `openclaw doctor --fix`. */
   private afterDoctor = false;
+  /** The session kind this preview shows, when the user chose one here (else the setting's). */
+  private kind: RunKind | undefined;
+  /** The shown composition is another kind's than the one measured (and counted) for the folder. */
+  private otherKind = false;
+  /** An OpenClaw persona's session kinds, cost per day and last-run check (with the extension's measurements). */
+  private readonly sessions: Sessions | undefined;
+  private sessionsSent = '';
   private readonly folderEmitter = this.register(new vscode.EventEmitter<vscode.Uri | undefined>());
   /** The shown persona changed (or the webview asked for its last one back). */
   readonly onDidChangeFolder = this.folderEmitter.event;
@@ -93,7 +107,17 @@ export class PreviewSession extends Disposable {
     if (source.tokens) {
       this.register(
         source.tokens.onDidChange((folder) => {
-          if (this.folder?.toString() === folder.toString()) this.postTokens();
+          if (this.folder?.toString() !== folder.toString()) return;
+          this.postTokens();
+          void this.postSessions();
+        }),
+      );
+    }
+    this.sessions = source.measurements && sessionsOf({ measurements: source.measurements, content: personas.content, tokens: source.tokens });
+    if (this.sessions) {
+      this.register(
+        this.sessions.onDidChange((folder) => {
+          if (!folder || folder.toString() === this.folder?.toString()) void this.postSessions();
         }),
       );
     }
@@ -108,6 +132,7 @@ export class PreviewSession extends Disposable {
     if (folder?.toString() === this.folder?.toString()) return;
     this.folder = folder;
     this.revealed.clear();
+    this.kind = undefined;
     this.folderEmitter.fire(folder);
     this.refresh();
   }
@@ -145,6 +170,13 @@ export class PreviewSession extends Disposable {
 
   get showsAfterDoctor(): boolean {
     return this.afterDoctor;
+  }
+
+  /** Shows the persona as another session kind runs it, in this preview only. */
+  chooseSession(kind: RunKind): void {
+    if (!this.folder || kind === (this.kind ?? settingKind(this.folder))) return;
+    this.kind = kind;
+    this.refresh();
   }
 
   /** Shows a linked file held back, when its placeholder offered to (never in Restricted Mode). */
@@ -198,6 +230,9 @@ export class PreviewSession extends Disposable {
       case 'showLinked':
         this.showLinked(message.name);
         return;
+      case 'chooseSession':
+        this.chooseSession(message.kind as RunKind);
+        return;
     }
   }
 
@@ -220,7 +255,8 @@ export class PreviewSession extends Disposable {
     const tokens = this.source.tokens;
     // The counts are the persona's as it is: the after-doctor text has none of its own here.
     if (!tokens || !this.composition || this.afterDoctor) return;
-    tokens.request(folder, this.composition);
+    // Another kind's composition is not the folder's counted one: its counts are derived from that one's.
+    if (!this.otherKind) tokens.request(folder, this.composition);
     this.postTokens();
   }
 
@@ -240,7 +276,8 @@ export class PreviewSession extends Disposable {
     // Tokens on but none counted yet: the page shows none until they come.
     if (settings.encoding !== undefined && !counts) return;
     const names = this.shown.sections.map((section) => section.meta.name);
-    const message = tokensMessage(this.sync.currentGeneration, names, counts, settings, this.source.profile(folder).id);
+    const shownCounts = counts && this.otherKind && this.composition ? { ...counts, total: kindTokens(this.composition, counts).tokens, estimated: true } : counts;
+    const message = tokensMessage(this.sync.currentGeneration, names, shownCounts, settings, this.source.profile(folder).id);
     const key = JSON.stringify(message);
     if (key === this.tokensSent) return;
     this.tokensSent = key;
@@ -285,7 +322,10 @@ export class PreviewSession extends Disposable {
         heartwoodPart = this.sync.heartwood(heartwoodModel(measure));
       }
       this.post(this.sync.update(changes, heartwoodPart));
-      if (soul) this.wantTokens(folder);
+      if (soul) {
+        this.wantTokens(folder);
+        void this.postSessions();
+      }
     }
     if (this.pendingReveal && !this.needsRender) {
       this.post(this.pendingReveal);
@@ -297,6 +337,12 @@ export class PreviewSession extends Disposable {
   private async soulOf(folder: vscode.Uri): Promise<SoulModel> {
     let composition = await this.source.composition(folder);
     let label = this.source.profile(folder).label;
+    this.otherKind = false;
+    if (this.sessions && this.kind !== undefined && composition.runtime === 'openclaw' && !this.afterDoctor) {
+      const shown = await this.sessions.composition(folder, this.kind);
+      this.otherKind = shown !== composition;
+      composition = shown;
+    }
     let fuller: ReadonlyMap<string, string> | undefined;
     if (this.afterDoctor) {
       // Nothing is written: the migrated files exist only in this composition.
@@ -330,7 +376,32 @@ export class PreviewSession extends Disposable {
     const empty = soul.sections.length === 0 && !heartwood ? vscode.l10n.t('This persona folder has no bootstrap file yet.') : undefined;
     this.post(this.sync.render({ ...common, persona: { uri: folder.toString(), label: this.label(folder) }, empty, soul, heartwood }));
     this.tokensSent = '';
+    this.sessionsSent = '';
     this.wantTokens(folder);
+    void this.postSessions();
+  }
+
+  /** Sends an OpenClaw persona's session switch, summary row, cost per day and last-run check. */
+  private async postSessions(): Promise<void> {
+    const folder = this.folder;
+    const sessions = this.sessions;
+    if (!sessions || !folder || !this.ready || !this.host.visible || !this.shown) return;
+    const generation = this.sync.currentGeneration;
+    try {
+      const summary = await sessions.summary(folder);
+      if (!summary) return;
+      const lastRun = await sessions.lastRun(folder);
+      if (folder.toString() !== this.folder?.toString() || generation !== this.sync.currentGeneration) return;
+      const setting = settingKind(folder);
+      const message = sessionsMessage(generation, this.kind ?? setting, setting, summary, lastRun);
+      const key = JSON.stringify(message);
+      if (key === this.sessionsSent) return;
+      this.sessionsSent = key;
+      void this.host.webview.postMessage(message);
+    } catch (error) {
+      // A file vanished mid-read: its own change brings another pass.
+      logUnlessFileSystemError('the sessions of the preview', error);
+    }
   }
 
   label(folder = this.folder): string {
