@@ -4,7 +4,7 @@
 import assert from 'node:assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { memory } from './fake/vscode';
+import { memory, window as fakeWindow } from './fake/vscode';
 // After the fake: `vscode` resolves to it.
 import * as vscode from 'vscode';
 import { openHub, OpenHub } from './fake/hub';
@@ -93,8 +93,8 @@ describe("an OpenClaw persona's sessions, cost per day and last run (in-memory V
       'personaStudio.openclaw.version',
     ])
       memory.settings.delete(key);
-    (vscode.window as { pick?: unknown; openDialog?: unknown }).pick = undefined;
-    (vscode.window as { openDialog?: unknown }).openDialog = undefined;
+    fakeWindow.pick = undefined;
+    fakeWindow.openDialog = undefined;
   });
 
   it('the switch is checked: only the five kinds are taken from the page', () => {
@@ -176,6 +176,11 @@ describe("an OpenClaw persona's sessions, cost per day and last run (in-memory V
     const message = page.last('sessions') as SessionsMessage;
     assert.match(message.perDayText, /^Per day: ≈ [\d,]+ tokens, ≈ \$/);
     assert.match(message.editText, /^An edit, once saved/);
+    // Once a file of the prompt is saved, the line is that edit's.
+    const soul = memory.open(`${folder.path}/SOUL.md`);
+    memory.type(soul, 'Calm, precise and kind.\n');
+    memory.save(soul);
+    await until(() => assert.match(page.last('sessions')!.editText, /^This edit: the next runs write ≈ [\d,]+ tokens to the cache ≈ \$/));
     page.session.dispose();
   });
 
@@ -188,13 +193,13 @@ describe("an OpenClaw persona's sessions, cost per day and last run (in-memory V
     hub = await openHub('lastrun', files);
     const folder = vscode.Uri.joinPath(hub.root, 'plain');
     const opened: string[] = [];
-    (vscode.window as { pick?: unknown }).pick = (items: readonly { label: string }[]) => items.find((item) => /report file/.test(item.label));
-    (vscode.window as { openDialog?: unknown }).openDialog = () => [vscode.Uri.parse('memfs:///reports/report.json')];
+    fakeWindow.pick = (items) => (items as { label: string }[]).find((item) => /report file/.test(item.label));
+    fakeWindow.openDialog = () => [vscode.Uri.parse('memfs:///reports/report.json')];
     const previews = { source: {}, open: async (persona: { label: string }) => void opened.push(persona.label) };
-    const before = vscode.window.messages.length;
+    const before = fakeWindow.messages.length;
     await checkLastRun(folder, { measurements: hub.measurements, personas: hub.personas, previews });
     assert.deepStrictEqual(opened, ['plain']);
-    assert.match(vscode.window.messages.slice(before).join('\n'), /plain: matches OpenClaw's run of 2026-12-01 12:00 UTC/);
+    assert.match(fakeWindow.messages.slice(before).join('\n'), /plain: matches OpenClaw's run of 2026-12-01 12:00 UTC/);
     const page = preview(hub, folder);
     await until(() => assert.ok(page.last('sessions')));
     assert.match(page.last('sessions')!.lastRunText, /^Last run \(report\.json\): matches OpenClaw's run of 2026-12-01 12:00 UTC$/);
@@ -211,14 +216,14 @@ describe("an OpenClaw persona's sessions, cost per day and last run (in-memory V
     hub = await openHub('lastrunbad', PERSONA);
     const folder = vscode.Uri.joinPath(hub.root, 'ava');
     memory.write('/reports/run.json', fs.readFileSync(path.join(fixtures, 'run.json'), 'utf8'));
-    (vscode.window as { pick?: unknown }).pick = (items: readonly { label: string }[]) => items[0];
-    (vscode.window as { openDialog?: unknown }).openDialog = () => [vscode.Uri.parse('memfs:///reports/run.json')];
+    fakeWindow.pick = (items) => items[0];
+    fakeWindow.openDialog = () => [vscode.Uri.parse('memfs:///reports/run.json')];
     const previews = { source: {}, open: async () => undefined };
-    const before = vscode.window.messages.length;
+    const before = fakeWindow.messages.length;
     await checkLastRun(folder, { measurements: hub.measurements, personas: hub.personas, previews });
-    assert.match(vscode.window.messages.slice(before).join('\n'), /^Last-run check: run\.json holds no systemPromptReport/);
+    assert.match(fakeWindow.messages.slice(before).join('\n'), /^Last-run check: run\.json holds no systemPromptReport/);
     let detail = '';
-    (vscode.window as { pick?: unknown }).pick = (items: readonly { label: string; detail: string }[]) => void (detail = items[1].detail);
+    fakeWindow.pick = (items) => void (detail = (items[1] as { detail: string }).detail);
     await checkLastRun(folder, { measurements: hub.measurements, personas: hub.personas, previews });
     assert.match(detail, /node:sqlite/);
   });

@@ -3,7 +3,7 @@
 // everything, then each change sends only the changed sections as patches. Updates
 // are coalesced, never debounced.
 import * as vscode from 'vscode';
-import { Composition, HEARTWOOD_FILE, editorLineAndColumn, RunKind } from '../../core';
+import { Composition, HEARTWOOD_FILE, editorLineAndColumn, isBootstrapName, RunKind } from '../../core';
 import { previewWrap } from '../model/config';
 import { SKILLS_CHANGE } from '../model/skills';
 import { PREVIEW_ACK_TIMEOUT_MS, PREVIEW_FRAME_MS } from '../util/delays';
@@ -71,6 +71,8 @@ export class PreviewSession extends Disposable {
   /** An OpenClaw persona's session kinds, cost per day and last-run check (with the extension's measurements). */
   private readonly sessions: Sessions | undefined;
   private sessionsSent = '';
+  /** A file of the shown persona's prompt was saved: the edit's cache write is said as this edit's. */
+  private saved = false;
   private readonly folderEmitter = this.register(new vscode.EventEmitter<vscode.Uri | undefined>());
   /** The shown persona changed (or the webview asked for its last one back). */
   readonly onDidChangeFolder = this.folderEmitter.event;
@@ -113,6 +115,15 @@ export class PreviewSession extends Disposable {
         }),
       );
     }
+    this.register(
+      vscode.workspace.onDidSaveTextDocument((document) => {
+        const folder = this.folder;
+        const name = document.uri.path.split('/').pop() ?? '';
+        if (!folder || !document.uri.path.startsWith(`${folder.path}/`) || !(isBootstrapName(name) || name === 'SKILL.md')) return;
+        this.saved = true;
+        void this.postSessions();
+      }),
+    );
     this.sessions = source.measurements && sessionsOf({ measurements: source.measurements, content: personas.content, tokens: source.tokens });
     if (this.sessions) {
       this.register(
@@ -133,6 +144,7 @@ export class PreviewSession extends Disposable {
     this.folder = folder;
     this.revealed.clear();
     this.kind = undefined;
+    this.saved = false;
     this.folderEmitter.fire(folder);
     this.refresh();
   }
@@ -393,7 +405,7 @@ export class PreviewSession extends Disposable {
       const lastRun = await sessions.lastRun(folder);
       if (folder.toString() !== this.folder?.toString() || generation !== this.sync.currentGeneration) return;
       const setting = settingKind(folder);
-      const message = sessionsMessage(generation, this.kind ?? setting, setting, summary, lastRun);
+      const message = sessionsMessage(generation, this.kind ?? setting, setting, summary, lastRun, this.saved);
       const key = JSON.stringify(message);
       if (key === this.sessionsSent) return;
       this.sessionsSent = key;

@@ -42,10 +42,17 @@ export function leavesOutText(): string {
   return vscode.l10n.t("Leaves out OpenClaw's own prompt outside the Project Context and skills, tool schemas, conversation history and output tokens.");
 }
 
-/** "An edit, once saved: the next runs write ≈ 14,200 tokens to the cache ≈ $0.05" ('' when nothing runs). */
-export function editText(summary: SessionsSummary): string {
+/**
+ * "An edit, once saved: the next runs write ≈ 14,200 tokens to the cache ≈ $0.05", or once a
+ * file of the prompt was saved, "This edit: …" ('' when nothing runs).
+ */
+export function editText(summary: SessionsSummary, saved = false): string {
   const { tokens, dollars } = summary.edit;
   if (tokens <= 0) return '';
+  if (saved)
+    return dollars === undefined
+      ? vscode.l10n.t('This edit: the next runs write ≈ {0} tokens to the cache', formatCount(tokens))
+      : vscode.l10n.t('This edit: the next runs write ≈ {0} tokens to the cache ≈ {1}', formatCount(tokens), formatDollars(dollars));
   return dollars === undefined
     ? vscode.l10n.t('An edit, once saved: the next runs write ≈ {0} tokens to the cache', formatCount(tokens))
     : vscode.l10n.t('An edit, once saved: the next runs write ≈ {0} tokens to the cache ≈ {1}', formatCount(tokens), formatDollars(dollars));
@@ -80,7 +87,15 @@ function noteOf(chosen: RunKind, summary: SessionsSummary): string {
   return '';
 }
 
-export function sessionsMessage(generation: number, chosen: RunKind, setting: RunKind, summary: SessionsSummary, lastRun: LastRunResult | undefined): SessionsMessage {
+export function sessionsMessage(
+  generation: number,
+  chosen: RunKind,
+  setting: RunKind,
+  summary: SessionsSummary,
+  lastRun: LastRunResult | undefined,
+  /** A file of the prompt was saved since the preview showed the persona. */
+  saved = false,
+): SessionsMessage {
   const kinds = summary.kinds.map((kind) => kindView(summary, kind.kind));
   return {
     type: 'sessions',
@@ -91,7 +106,7 @@ export function sessionsMessage(generation: number, chosen: RunKind, setting: Ru
     note: noteOf(chosen, summary),
     perDayText: perDayText(summary),
     leavesOutText: summary.cost.perDay.tokens > 0 ? leavesOutText() : '',
-    editText: editText(summary),
+    editText: editText(summary, saved),
     lastRunText: lastRunText(lastRun),
     lastRunMatches: lastRun?.matches === true,
   };
