@@ -77,7 +77,8 @@ function render(message: RenderMessage): void {
   showHeartwood(message.heartwood);
   showTotals(message.totals);
   showTokens(undefined);
-  if (!message.persona) sessionsView.show(undefined);
+  // Another persona's sessions are not this one's: shown again when the extension sends them.
+  if (message.persona?.uri !== state.persona) sessionsView.show(undefined);
 
   const samePersona = message.persona !== undefined && message.persona.uri === state.persona;
   const scrollTop = samePersona ? (state.scrollTop ?? 0) : 0;
@@ -266,7 +267,8 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       return reveal(message);
     case 'sessions': {
       const checked = parseSessionsMessage(message);
-      if (checked && checked.generation === generation) sessionsView.show(checked);
+      // No kinds: the persona is not shown under OpenClaw.
+      if (checked && checked.generation === generation) sessionsView.show(checked.kinds.length > 0 ? checked : undefined);
       return;
     }
     case 'tokens': {

@@ -145,6 +145,10 @@ describe("an OpenClaw persona's sessions, cost per day and last run (in-memory V
     await until(() => assert.strictEqual(page.last('sessions')!.chosen, 'heartbeat'));
     assert.match(page.last('sessions')!.note, /user message, not the system prompt/);
     assert.strictEqual(memory.settings.get('personaStudio.openclaw.session'), undefined, 'the setting is not written');
+    // Under another runtime, the switch goes.
+    memory.configure('personaStudio.runtime', 'toolnexus');
+    page.session.refresh();
+    await until(() => assert.deepStrictEqual(page.last('sessions')!.kinds, []));
     page.session.dispose();
   });
 

@@ -21,7 +21,7 @@ import { linkedViews } from './linkedPlaceholders';
 import { heartwoodModel, labels } from './soulModel';
 import { SoulChanges, SoulSync } from './sync';
 import { kindTokens, Sessions, sessionsOf, settingKind } from './sessions';
-import { sessionsMessage } from './sessionViews';
+import { noSessions, sessionsMessage } from './sessionViews';
 import { logUnlessFileSystemError } from '../util/log';
 
 export { checkLastRun } from './lastRunCommand';
@@ -401,11 +401,11 @@ export class PreviewSession extends Disposable {
     const generation = this.sync.currentGeneration;
     try {
       const summary = await sessions.summary(folder);
-      if (!summary) return;
-      const lastRun = await sessions.lastRun(folder);
+      const lastRun = summary && (await sessions.lastRun(folder));
       if (folder.toString() !== this.folder?.toString() || generation !== this.sync.currentGeneration) return;
       const setting = settingKind(folder);
-      const message = sessionsMessage(generation, this.kind ?? setting, setting, summary, lastRun, this.saved);
+      // Under another runtime, a message of no kinds hides the switch.
+      const message = summary ? sessionsMessage(generation, this.kind ?? setting, setting, summary, lastRun, this.saved) : noSessions(generation);
       const key = JSON.stringify(message);
       if (key === this.sessionsSent) return;
       this.sessionsSent = key;

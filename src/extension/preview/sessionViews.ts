@@ -112,6 +112,23 @@ export function sessionsMessage(
   };
 }
 
+/** The message that hides the switch: the persona is not shown under OpenClaw. */
+export function noSessions(generation: number): SessionsMessage {
+  return {
+    type: 'sessions',
+    generation,
+    chosen: '',
+    switchLabel: '',
+    kinds: [],
+    note: '',
+    perDayText: '',
+    leavesOutText: '',
+    editText: '',
+    lastRunText: '',
+    lastRunMatches: false,
+  };
+}
+
 /** The status bar tooltip's lines: the day's total by kind, and what it leaves out. */
 export function tooltipLines(summary: SessionsSummary): string[] {
   const total = perDayText(summary);
