@@ -10,6 +10,7 @@ import { CompositionSource } from './compositionSource';
 import { renamedFolder, trustedPersonaUri } from './personaGuard';
 import { PREVIEW_VIEW_TYPE, SoulPanel } from './soulPanel';
 import { SOUL_VIEW_ID, SoulView } from './soulView';
+import { disposePreviewSessionModule } from './sessionModule';
 
 const OPEN_PREVIEWS_KEY = 'personaStudio.openPreviews';
 /** A restored tab names its gone folder by at most this many characters (the name comes from the webview's state). */
@@ -71,6 +72,7 @@ export class SoulPreviews extends Disposable {
         // Closing the window disposes the panels too; they are still open for the next session.
         this.closing = true;
         [...this.panels].forEach((panel) => panel.dispose());
+        disposePreviewSessionModule();
       },
     });
   }
