@@ -46,7 +46,8 @@ export class SessionsView {
         cell.dataset.kind = kind.kind;
         cell.classList.toggle('chosen', kind.kind === message.chosen);
         cell.append(element('span', 'sessions-kind', kind.label), ' ', element('span', 'sessions-tokens', kind.tokensText));
-        if (kind.perDayText) cell.append(element('span', 'sessions-kind-per-day', kind.perDayText));
+        // An empty third column keeps the next kind on its own row.
+        cell.append(element('span', 'sessions-kind-per-day', kind.perDayText));
         return cell;
       }),
     );

@@ -80,14 +80,17 @@ describe('Sessions, cost per day and the last run', function () {
     // OpenClaw's record of its run of these files: a match.
     await wb.runCommand("Persona: Check Against OpenClaw's Last Run…");
     await wb.pickQuickInputItem('Pick a report file…');
-    // VS Code's own file dialog (a quick input here): the path, then its button, once it is the dialog's.
+    // VS Code's own file dialog (a quick input here) sets its starting folder as it opens: the
+    // path goes in once that is done, and its button takes it.
+    const report = wb.path('runs/report.json');
     const accept = wb.page.locator('.quick-input-widget .monaco-button', { hasText: 'Check Against This Run' });
     await accept.waitFor({ timeout: 15_000 });
-    await wb.fillQuickInput(wb.path('runs/report.json'), { submit: false });
     await eventually(async () => {
-      if (!(await wb.quickInputState())) return;
-      await accept.click({ timeout: 2_000 }).catch(() => undefined);
-      throw new Error('the file dialog is still open');
+      const dialog = await wb.quickInputState();
+      if (!dialog) return;
+      if (dialog.value !== report) await wb.fillQuickInput(report, { submit: false });
+      else await accept.click({ timeout: 2_000 }).catch(() => undefined);
+      throw new Error(`the file dialog is still open, at ${dialog.value}`);
     }, SLOW);
     await eventually(async () => assert.equal(await sessionsText(frame, 'sessions-last-run'), "Last run (report.json): matches OpenClaw's run of 2026-12-01 12:00 UTC"), SLOW);
     await eventually(async () => assert.ok((await wb.notifications()).some((toast) => /plain: matches OpenClaw's run of 2026-12-01 12:00 UTC/.test(toast.message))));
