@@ -138,6 +138,7 @@ describe("an OpenClaw persona's sessions, cost per day and last run (in-memory V
     await until(() => assert.strictEqual(page.last('sessions')!.chosen, 'cron'));
     assert.strictEqual(page.last('sessions')!.chosen, 'cron');
     assert.match(page.last('sessions')!.note, /No root MEMORY\.md/);
+    assert.match(page.last('sessions')!.leavesOutText, /^Runs a day from: no openclaw\.json: heartbeats and cron jobs not counted\./);
     page.say({ type: 'chooseSession', kind: 'subagent' });
     await until(() => assert.deepStrictEqual(page.sections(), ['AGENTS.md']));
     page.say({ type: 'chooseSession', kind: 'heartbeat' });
@@ -180,6 +181,7 @@ describe("an OpenClaw persona's sessions, cost per day and last run (in-memory V
     const message = page.last('sessions') as SessionsMessage;
     assert.match(message.perDayText, /^Per day: ≈ [\d,]+ tokens, ≈ \$/);
     assert.match(message.editText, /^An edit, once saved/);
+    assert.match(message.leavesOutText, /^Runs a day from: agent ava of \/cost\d+\/openclaw\.json\. Leaves out/);
     // Once a file of the prompt is saved, the line is that edit's.
     const soul = memory.open(`${folder.path}/SOUL.md`);
     memory.type(soul, 'Calm, precise and kind.\n');

@@ -105,7 +105,7 @@ export function sessionsMessage(
     kinds,
     note: noteOf(chosen, summary),
     perDayText: perDayText(summary),
-    leavesOutText: summary.cost.perDay.tokens > 0 ? leavesOutText() : '',
+    leavesOutText: [vscode.l10n.t('Runs a day from: {0}.', summary.schedule.notes.join('; ')), ...(summary.cost.perDay.tokens > 0 ? [leavesOutText()] : [])].join(' '),
     editText: editText(summary, saved),
     lastRunText: lastRunText(lastRun),
     lastRunMatches: lastRun?.matches === true,
