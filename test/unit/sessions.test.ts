@@ -11,7 +11,7 @@ import { openHub, OpenHub } from './fake/hub';
 import { PreviewSession } from '../../src/extension/preview/previewSession';
 import { checkLastRun } from '../../src/extension/preview/lastRunCommand';
 import { disposeSessions, kindTokens, sessionsOf } from '../../src/extension/preview/sessions';
-import { costLines } from '../../src/extension/preview/sessionViews';
+import { costLines, sessionsMessage } from '../../src/extension/preview/sessionViews';
 import { parseFromWebview, parseSessionsMessage, RenderMessage, SessionsMessage, ToWebview } from '../../src/webview/protocol';
 import { setLogSink } from '../../src/extension/util/log';
 import type { Composition } from '../../src/core';
@@ -188,6 +188,30 @@ describe("an OpenClaw persona's sessions, cost per day and last run (in-memory V
     memory.save(soul);
     await until(() => assert.match(page.last('sessions')!.editText, /^This edit: the next runs write ≈ [\d,]+ tokens to the cache ≈ \$/));
     page.session.dispose();
+  });
+
+  it('with tokens off, shows the switch without a token or what they cost', async () => {
+    hub = await openHub('tokensoff', PERSONA);
+    for (const [name, text] of Object.entries(agentFiles(hub.root.path))) memory.write(`${hub.root.path}/${name}`, text);
+    memory.configure('personaStudio.tokens.prices', { input: 3 });
+    const folder = vscode.Uri.joinPath(hub.root, 'ava');
+    const tokens = { settings: () => ({ encoding: undefined }), counts: () => undefined } as never;
+    const summary = (await sessionsOf({ measurements: hub.measurements, content: hub.personas.content, tokens }).summary(folder))!;
+    assert.strictEqual(summary.tokensOff, true);
+    const message = sessionsMessage(0, 'main', 'main', summary, undefined);
+    assert.deepStrictEqual(
+      message.kinds.map((kind) => [kind.label, kind.tokensText, kind.perDayText]),
+      [
+        ['Main', '', ''],
+        ['Sub-agent', '', ''],
+        ['Cron', '', ''],
+        ['Group chat', '', ''],
+        ['Heartbeat', '', ''],
+      ],
+    );
+    assert.deepStrictEqual([message.perDayText, message.editText], ['', '']);
+    assert.doesNotMatch(JSON.stringify(message), /tokens?\b/);
+    assert.deepStrictEqual(await costLines(folder, { measurements: hub.measurements, personas: hub.personas, tokens }), []);
   });
 
   it("checks the persona against OpenClaw's recorded run: the match, then after one unsaved edit the difference naming the file", async () => {

@@ -32,7 +32,7 @@ function runs(count: number): string {
 /** "Per day: ≈ 57,800 tokens, ≈ $0.12" ('' when nothing runs). */
 export function perDayText(summary: SessionsSummary): string {
   const { tokens, dollars } = summary.cost.perDay;
-  if (tokens <= 0) return '';
+  if (tokens <= 0 || summary.tokensOff) return '';
   return dollars === undefined
     ? vscode.l10n.t('Per day: ≈ {0} tokens', formatCount(Math.round(tokens)))
     : vscode.l10n.t('Per day: ≈ {0} tokens, ≈ {1}', formatCount(Math.round(tokens)), formatDollars(dollars));
@@ -48,7 +48,7 @@ export function leavesOutText(): string {
  */
 export function editText(summary: SessionsSummary, saved = false): string {
   const { tokens, dollars } = summary.edit;
-  if (tokens <= 0) return '';
+  if (tokens <= 0 || summary.tokensOff) return '';
   if (saved)
     return dollars === undefined
       ? vscode.l10n.t('This edit: the next runs write ≈ {0} tokens to the cache', formatCount(tokens))
@@ -63,6 +63,7 @@ export function lastRunText(result: LastRunResult | undefined): string {
 }
 
 function kindView(summary: SessionsSummary, kind: RunKind): SessionKindView {
+  if (summary.tokensOff) return { kind, label: kindLabel(kind), tokensText: '', perDayText: '' };
   const tokens = summary.kinds.find((candidate) => candidate.kind === kind);
   const sessions = summary.cost.sessions.filter((session) => session.kind === kind && session.runsPerDay > 0);
   const perRun = tokens ? vscode.l10n.t('{0}{1} tokens a run', about(tokens.exact), formatCount(tokens.tokens)) : '';
@@ -105,7 +106,7 @@ export function sessionsMessage(
     kinds,
     note: noteOf(chosen, summary),
     perDayText: perDayText(summary),
-    leavesOutText: [vscode.l10n.t('Runs a day from: {0}.', summary.schedule.notes.join('; ')), ...(summary.cost.perDay.tokens > 0 ? [leavesOutText()] : [])].join(' '),
+    leavesOutText: [vscode.l10n.t('Runs a day from: {0}.', summary.schedule.notes.join('; ')), ...(perDayText(summary) ? [leavesOutText()] : [])].join(' '),
     editText: editText(summary, saved),
     lastRunText: lastRunText(lastRun),
     lastRunMatches: lastRun?.matches === true,

@@ -65,6 +65,8 @@ export interface SessionsSummary {
   readonly edit: EditCacheWrite;
   readonly prices?: TokenPrices;
   readonly schedule: AgentSchedule;
+  /** `personaStudio.tokens.encoding` is off: no token (nor what they cost) is shown. */
+  readonly tokensOff: boolean;
 }
 
 /** A report of a run the user gave, and where it was read. */
@@ -148,7 +150,8 @@ export class Sessions extends Disposable {
     if (runtimeId(folder) !== 'openclaw') return undefined;
     const [schedule, compositions] = await Promise.all([this.schedule(folder), Promise.all(SESSION_CHOICES.map((kind) => this.composition(folder, kind)))]);
     const tokens = this.deps.tokens;
-    const counts = tokens && tokens.settings(folder).encoding !== undefined ? tokens.counts(folder) : undefined;
+    const tokensOff = tokens !== undefined && tokens.settings(folder).encoding === undefined;
+    const counts = tokens && !tokensOff ? tokens.counts(folder) : undefined;
     const kinds = SESSION_CHOICES.map((kind, i) => ({ kind, ...kindTokens(compositions[i], counts) }));
     const promptTokens = Object.fromEntries(kinds.filter((kind) => kind.kind !== 'heartbeat').map((kind) => [kind.kind, kind.tokens]));
     const { turnsPerDay, prices } = costSettings(folder);
@@ -157,7 +160,7 @@ export class Sessions extends Disposable {
     const heartbeat = schedule.agent?.heartbeat;
     const message = Math.ceil((heartbeat?.prompt ?? OPENCLAW_HEARTBEAT_PROMPT).length / 4);
     const withMessage = kinds.map((kind) => (kind.kind === 'heartbeat' ? { ...kind, tokens: (heartbeat?.lightContext ? 0 : kind.tokens) + message, exact: false } : kind));
-    return { kinds: withMessage, cost, edit: editCacheWrite(cost, prices), ...(prices && { prices }), schedule };
+    return { kinds: withMessage, cost, edit: editCacheWrite(cost, prices), ...(prices && { prices }), schedule, tokensOff };
   }
 
   schedule(folder: vscode.Uri): Promise<AgentSchedule> {
