@@ -9,7 +9,7 @@ import { memory, window as fakeWindow } from './fake/vscode';
 import * as vscode from 'vscode';
 import { openHub, OpenHub } from './fake/hub';
 import { PreviewSession } from '../../src/extension/preview/previewSession';
-import { checkLastRun } from '../../src/extension/preview/lastRunCommand';
+import { checkLastRun, hasSqlite } from '../../src/extension/preview/lastRunCommand';
 import { disposeSessions, kindTokens, sessionsOf } from '../../src/extension/preview/sessions';
 import { costLines, sessionsMessage } from '../../src/extension/preview/sessionViews';
 import { parseFromWebview, parseSessionsMessage, RenderMessage, SessionsMessage, ToWebview } from '../../src/webview/protocol';
@@ -255,6 +255,12 @@ describe("an OpenClaw persona's sessions, cost per day and last run (in-memory V
     let detail = '';
     fakeWindow.pick = (items) => void (detail = (items[1] as { detail: string }).detail);
     await checkLastRun(folder, { measurements: hub.measurements, personas: hub.personas, previews });
-    assert.match(detail, /node:sqlite/);
+    assert.match(
+      detail,
+      hasSqlite(process.versions.node)
+        ? /read-only, with node:sqlite$/
+        : new RegExp(`^Not in this VS Code: .*needs node:sqlite \\(Node 22\\.5 or later\\), and its Node is ${process.versions.node}$`),
+    );
+    assert.deepStrictEqual(['20.19.1', '22.4.0', '22.5.0', '24.1.0'].map(hasSqlite), [false, false, true, true]);
   });
 });

@@ -156,3 +156,6 @@ export const homeFolder: string | undefined = os.homedir().replace(/\\/g, '/');
 
 /** The newest report of an agent's runs in OpenClaw's session store (it needs node:sqlite). Undefined without a local disk. */
 export const readNewestReport: typeof newestReport | undefined = newestReport;
+
+/** The extension host's Node version ("20.19.1"), which decides whether node:sqlite is there. Undefined without Node. */
+export const nodeVersion: (() => string) | undefined = () => process.versions.node;

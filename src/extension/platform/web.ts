@@ -37,6 +37,8 @@ export const requireSecrets: typeof NodePlatform.requireSecrets = undefined;
 
 export const readNewestReport: typeof NodePlatform.readNewestReport = undefined;
 
+export const nodeVersion: typeof NodePlatform.nodeVersion = undefined;
+
 // The same names as platform/index.ts, which is what the rest of the extension imports.
 ({
   HOST_KIND,
@@ -56,4 +58,5 @@ export const readNewestReport: typeof NodePlatform.readNewestReport = undefined;
   isLinkNow,
   requireSecrets,
   readNewestReport,
+  nodeVersion,
 }) satisfies typeof NodePlatform;

@@ -9,7 +9,7 @@ import { resolvePersona } from '../commands/pickPersona';
 import { runtimeId } from '../model/config';
 import type { Persona, PersonaWorkspace } from '../model/personaWorkspace';
 import { baseName } from '../model/uris';
-import { readNewestReport } from '../platform';
+import { nodeVersion, readNewestReport } from '../platform';
 import { logUnexpected } from '../util/log';
 import type { OpenPreviewOptions } from './soulPreviews';
 import { SessionsDeps, sessionsOf } from './sessions';
@@ -61,6 +61,12 @@ function reportFromStore(stateDir: vscode.Uri, agentId: string): { report: Syste
   return { report: stored.report, source: `${stored.store} (${stored.sessionKey})` };
 }
 
+/** Whether a Node version has node:sqlite (22.5 and later). */
+export function hasSqlite(version: string): boolean {
+  const [major, minor] = version.split('.').map(Number);
+  return major > 22 || (major === 22 && minor >= 5);
+}
+
 export async function checkLastRun(target: unknown, deps: LastRunCommandDeps): Promise<void> {
   const persona = await resolvePersona(deps.personas, target, vscode.l10n.t('Persona to check against OpenClaw’s last run'));
   if (!persona) return;
@@ -71,11 +77,14 @@ export async function checkLastRun(target: unknown, deps: LastRunCommandDeps): P
   const sessions = sessionsOf({ measurements: deps.measurements, content: deps.personas.content, tokens: deps.previews.source.tokens });
   const agent = (await sessions.schedule(persona.uri)).agent?.id ?? 'main';
   const file = { label: vscode.l10n.t('Pick a report file…'), detail: vscode.l10n.t('The output of openclaw agent --local --json (meta.systemPromptReport), or a saved report') };
+  const node = nodeVersion?.();
   const store = {
     label: vscode.l10n.t("Pick OpenClaw's state folder…"),
-    detail: readNewestReport
-      ? vscode.l10n.t("Reads agent {0}'s session store (agents/{0}/agent/openclaw-agent.sqlite) read-only; needs node:sqlite (Node 22.5 or later in VS Code)", agent)
-      : vscode.l10n.t('Needs the local disk: not in this VS Code'),
+    detail: !readNewestReport
+      ? vscode.l10n.t('Needs the local disk: not in this VS Code')
+      : node && !hasSqlite(node)
+        ? vscode.l10n.t("Not in this VS Code: reading agent {0}'s session store needs node:sqlite (Node 22.5 or later), and its Node is {1}", agent, node)
+        : vscode.l10n.t("Reads agent {0}'s session store (agents/{0}/agent/openclaw-agent.sqlite) read-only, with node:sqlite", agent),
   };
   const picked = await vscode.window.showQuickPick([file, store], { placeHolder: vscode.l10n.t("Where is OpenClaw's record of the run?") });
   if (!picked) return;
