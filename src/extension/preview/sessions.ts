@@ -113,6 +113,8 @@ export class Sessions extends Disposable {
   /** Each kind's composition, per composition of the setting's kind (a new one means a change). */
   private readonly kinds = new WeakMap<Composition, Map<SessionKind, Promise<Composition>>>();
   private readonly lastRuns = new Map<string, LastRunRecord>();
+  /** Each record's check, per composition of the folder: done again only when the folder changed. */
+  private readonly checks = new WeakMap<Composition, Map<LastRunRecord, Promise<LastRunResult>>>();
   private readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri | undefined>());
   /** The schedule (config, cron store) or a last-run report of a folder changed; undefined: of every folder. */
   readonly onDidChange = this.emitter.event;
@@ -188,8 +190,19 @@ export class Sessions extends Disposable {
   async lastRun(folder: vscode.Uri): Promise<LastRunResult | undefined> {
     const record = this.lastRuns.get(folder.toString());
     if (!record) return undefined;
-    const { report, source } = record;
     const inputs = await this.deps.measurements.inputs(folder);
+    let checks = this.checks.get(inputs.composition);
+    if (!checks) this.checks.set(inputs.composition, (checks = new Map()));
+    let check = checks.get(record);
+    if (!check) {
+      check = this.check(folder, inputs, record);
+      checks.set(record, check);
+      check.catch(() => checks.delete(record));
+    }
+    return check;
+  }
+
+  private async check(folder: vscode.Uri, inputs: CompositionInputs, { report, source }: LastRunRecord): Promise<LastRunResult> {
     const setPath = vscode.workspace.getConfiguration('personaStudio', folder).inspect<string>('openclaw.workspacePath');
     const explicit = [setPath?.workspaceFolderValue, setPath?.workspaceValue, setPath?.globalValue].some((value) => typeof value === 'string' && value.trim() !== '');
     const workspacePath = (explicit ? inputs.options.workspacePath : report.workspaceDir) ?? inputs.options.workspacePath ?? folder.fsPath;
