@@ -4,8 +4,10 @@ import fs from 'node:fs';
 import * as esbuild from 'esbuild';
 import {
   agentsBuild,
+  commandsBuild,
   compareBuild,
   doctorBuild,
+  hermesEditorBuild,
   json5Build,
   nodeExtensionBuild,
   previewSessionBuild,
@@ -40,6 +42,8 @@ const builds = [
   json5Build(common),
   // So are the scaffolding commands and their templates, required on the first scaffold.
   scaffoldingBuild(common),
+  // And the code of the other commands, for the first one run.
+  commandsBuild(common),
   // And the comparison with a revision, for the first compare command.
   compareBuild(common),
   // And the secret detector with secretlint's rules, for the first check of a persona's secrets.
@@ -57,6 +61,8 @@ const builds = [
   doctorBuild(common),
   // And the resolution of an openclaw.json's agents, required on the first read of one.
   agentsBuild(common),
+  // And Hermes's scanner fixes in the editor, required on the first file its scanner would block.
+  hermesEditorBuild(common),
   // The token worker holds the tokenizer's ranks; extension.js loads it on the first count.
   { ...withRanks, entryPoints: ['src/extension/tokens/worker.ts'], outfile: 'dist/tokenWorker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },

@@ -9,7 +9,9 @@
 // tokens.png (a copy of Ava under OpenClaw with a price set: tokens and cost per turn) and
 // openclaw-cut.png (a copy of Ava under OpenClaw whose SOUL.md of 30,000 chars it cuts) and
 // compare.png (a copy of Ava in a git repository, SOUL.md grown past OpenClaw's cap since
-// HEAD, compared with HEAD in the diff editor).
+// HEAD, compared with HEAD in the diff editor) and hermes-scanner.png (a copy of Ava under Hermes
+// whose SOUL.md says "You are now a…": the Errors in Problems, the quick fix offered, the
+// [BLOCKED: …] line in the preview).
 // `--only NAME[,NAME…]` writes those pictures alone.
 // What does not show up is left out of the picture, and said so.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -73,6 +75,7 @@ try {
   if (wanted('tokens')) await shootTokens(path.join(out, 'tokens.png'));
   if (wanted('openclaw-cut')) await shootOpenclawCut(path.join(out, 'openclaw-cut.png'));
   if (wanted('compare')) await shootCompare(path.join(out, 'compare.png'));
+  if (wanted('hermes-scanner')) await shootHermesScanner(path.join(out, 'hermes-scanner.png'));
 } finally {
   await browser.close();
   await server.stop();
@@ -303,6 +306,55 @@ async function shootCompare(target) {
     }
     // At the top, where the lens says the totals.
     await settleAndShoot(wb, target, { cursor: ['start'] });
+    await wb.close();
+  } finally {
+    fs.rmSync(path.dirname(root), { recursive: true, force: true });
+  }
+}
+
+/**
+ * hermes-scanner.png: a copy of Ava under Hermes whose SOUL.md says "You are now a calm and
+ * precise ops assistant" and whose memories/MEMORY.md has an entry that says "check in with":
+ * both Errors in Problems, the quick fix menu on the phrase, the [BLOCKED: …] line in the preview.
+ */
+async function shootHermesScanner(target) {
+  const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'persona-studio-shot-')), 'examples');
+  fs.cpSync(path.join(examples, 'ava'), path.join(root, 'ava'), { recursive: true });
+  const soulPath = path.join(root, 'ava/SOUL.md');
+  const soul = fs.readFileSync(soulPath, 'utf8').replace('You are Ava, a calm and precise ops assistant.', 'You are now a calm and precise ops assistant named Ava.');
+  fs.writeFileSync(soulPath, soul);
+  fs.mkdirSync(path.join(root, 'ava/memories'));
+  fs.writeFileSync(path.join(root, 'ava/memories/MEMORY.md'), 'Dana leads the night shift.\n§\nAlways check in with Dana before paging anyone.\n');
+  fs.mkdirSync(path.join(root, '.vscode'));
+  fs.writeFileSync(path.join(root, '.vscode/settings.json'), JSON.stringify({ 'personaStudio.runtime': 'hermes' }));
+  const line = soul.split('\n').findIndex((text) => text.startsWith('You are now')) + 1;
+  try {
+    const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1600, height: 1000 } });
+    const patience = { timeout: 90_000 };
+    await wb.showContainer();
+    await wb.openFile('ava/SOUL.md');
+    await wb.runCommand('Persona: Open Soul Preview to the Side');
+    await waitForValue(
+      () => wb.webviewText('personaStudio.preview', patience),
+      (shown) => shown.includes('[BLOCKED: SOUL.md'),
+      'the BLOCKED line in the preview',
+      patience,
+    );
+    await waitForValue(
+      () => wb.problems(),
+      (shown) => shown.filter((problem) => problem.code === 'scanner-blocks').length === 2,
+      "the scanner's Errors in Problems",
+      patience,
+    );
+    await wb.runCommand('Notifications: Clear All Notifications');
+    await wb.moveCursor({ line, column: 9 });
+    // The quick fixes on the phrase, open as a user would see them.
+    await wb.page.keyboard.press('Control+.');
+    await wb.page.locator('.action-widget .monaco-list-row').filter({ hasText: 'Reword to' }).first().waitFor(patience);
+    await wb.page.mouse.move(0, 0);
+    await wb.page.waitForTimeout(500);
+    await wb.screenshot(target);
+    say(`wrote ${path.relative(repo, target)}`);
     await wb.close();
   } finally {
     fs.rmSync(path.dirname(root), { recursive: true, force: true });

@@ -7,6 +7,7 @@ import {
   compareCompositions,
   Composition,
   CompositionDelta,
+  catalogChangeText,
   ENCODING_LABELS,
   escapeControls,
   FILE_CHANGE_LABELS,
@@ -16,6 +17,7 @@ import {
   formatCount,
   formatDelta,
   formatForecast,
+  hasOwnSkills,
   HistoryOptions,
   readPersonaInput,
   readPersonaInputAt,
@@ -26,8 +28,12 @@ import {
   SizePoint,
   sparkline,
   TokenEncoding,
+  withSkillsEntry,
 } from '../core';
 import { countTokens } from '../core/tokensCount';
+import { composeSkills, SkillsOptions, SkillsReport } from '../core/skills';
+import { gitSkillReader } from '../core/skills/gitReader';
+import { readSkills } from './skills';
 import { table } from './table';
 
 export interface FileHistory {
@@ -64,12 +70,27 @@ export function runtimeName(profile: RuntimeProfile): string {
   return profile.label.replace(/\s+\d[\d.]*$/, '');
 }
 
-/** Compares `dir` at `rev` with its work tree; with `history`, reads each file's sizes over its commits. */
-export function diffPersona(dir: string, profile: RuntimeProfile, options: RuntimeOptions, rev: string, encoding?: TokenEncoding, history?: HistoryOptions): DiffOutcome {
+/**
+ * Compares `dir` at `rev` with its work tree; with `history`, reads each file's sizes over
+ * its commits. With `skills` (OpenClaw), a workspace with skills of its own at either side
+ * compares its `## Skills` section too, joined as `compose --part all` joins it.
+ */
+export function diffPersona(
+  dir: string,
+  profile: RuntimeProfile,
+  options: RuntimeOptions,
+  rev: string,
+  encoding?: TokenEncoding,
+  history?: HistoryOptions,
+  skills?: SkillsOptions,
+): DiffOutcome {
   const old = readPersonaInputAt(dir, profile, rev);
-  const before = profile.compose(old.input, options);
-  const after = profile.compose(readPersonaInput(dir, profile), options);
-  const delta = compareCompositions(before, after, encoding && ((text) => countTokens(text, encoding)));
+  const context = { before: profile.compose(old.input, options), after: profile.compose(readPersonaInput(dir, profile), options) };
+  const catalogs = skills && profile.id === 'openclaw' ? catalogsOf(dir, old.commit, skills) : undefined;
+  const workspacePath = skills?.workspacePath ?? path.resolve(dir);
+  const before = catalogs ? withSkillsEntry(context.before, catalogs.before.section, workspacePath) : context.before;
+  const after = catalogs ? withSkillsEntry(context.after, catalogs.after.section, workspacePath) : context.after;
+  const delta = compareCompositions(before, after, encoding && ((text) => countTokens(text, encoding)), catalogs);
   const renames = Object.fromEntries(renamesSince(dir, old.commit));
   const diff: PersonaDiff = {
     dir,
@@ -78,9 +99,16 @@ export function diffPersona(dir: string, profile: RuntimeProfile, options: Runti
     delta,
     renames,
     notes: old.notes,
-    ...(history && { history: fileHistories(dir, profile, options, after, history) }),
+    ...(history && { history: fileHistories(dir, profile, options, context.after, history) }),
   };
   return { diff, before, after };
+}
+
+/** The catalogs at the commit and now, when the workspace has skills of its own at either. */
+function catalogsOf(dir: string, commit: string, skills: SkillsOptions): { before: SkillsReport; after: SkillsReport } | undefined {
+  const before = composeSkills(gitSkillReader(dir, commit), path.resolve(dir).replace(/\\/g, '/'), skills);
+  const after = readSkills(dir, skills);
+  return hasOwnSkills(before) || hasOwnSkills(after) ? { before, after } : undefined;
 }
 
 function fileHistories(dir: string, profile: RuntimeProfile, options: RuntimeOptions, now: Composition, history: HistoryOptions): FileHistory[] {
@@ -135,6 +163,12 @@ export function formatDiffTable(diff: PersonaDiff, encoding?: TokenEncoding): st
   const { totals } = delta;
   const totalTokens = totals.tokens ? [formatCount(totals.tokens.before), formatCount(totals.tokens.after), formatDelta(totals.tokens.before, totals.tokens.after)] : [];
   rows.push(['total', formatCount(totals.size.before), formatCount(totals.size.after), formatDelta(totals.size.before, totals.size.after), ...totalTokens, '']);
+  const catalog = delta.skills;
+  if (catalog) {
+    const { before, after } = catalog;
+    const catalogTokens = withTokens ? [count(before.tokens), count(after.tokens), formatDelta(before.tokens ?? 0, after.tokens ?? 0)] : [];
+    rows.push(['## Skills', formatCount(before.chars), formatCount(after.chars), formatDelta(before.chars, after.chars), ...catalogTokens, catalogChangeText(catalog)]);
+  }
   const lines = [`${escapeControls(diff.dir)}: ${rev} (${diff.commit.slice(0, 7)}) → work tree`, ...table(rows).map((row) => `  ${row}`)];
   lines.push(`  prompt: ${formatCount(totals.bytes.before)} → ${formatCount(totals.bytes.after)} bytes (${formatDelta(totals.bytes.before, totals.bytes.after)})`);
   if (encoding && withTokens) lines.push(`  tokens in ${ENCODING_LABELS[encoding]}`);

@@ -2,7 +2,7 @@
 // warning on each file a forecast sees reaching its cap, and a Markdown step summary.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { escapeControls, FILE_CHANGE_LABELS, formatCount, formatDelta, lineAndColumn, utf8Length, utf8Prefix } from '../core';
+import { catalogChangeText, escapeControls, FILE_CHANGE_LABELS, formatCount, formatDelta, lineAndColumn, utf8Length, utf8Prefix } from '../core';
 import type { DiffOutcome } from './diff';
 import { changeText, runtimeName, unifiedDiff } from './diff';
 import { Annotation, workflowCommand } from './githubFormat';
@@ -28,6 +28,16 @@ export function diffAnnotations(outcomes: readonly DiffOutcome[], profile: Runti
         column: at.column + 1,
         title: `${file.name} ${FILE_CHANGE_LABELS[worse[0]]} since ${diff.rev}`,
         message: `${runtimeName(profile)} ${worse[0] === 'becameCut' ? 'cuts' : 'drops'} ${file.name} since ${diff.rev}: ${dropped}.`,
+      });
+    }
+    for (const skill of diff.delta.skills?.becameLeftOut ?? []) {
+      annotations.push({
+        level: 'error',
+        file: path.join(diff.dir, path.relative(path.resolve(diff.dir), skill.path)),
+        line: 1,
+        column: 1,
+        title: `Skill ${skill.name} left out since ${diff.rev}`,
+        message: `${runtimeName(profile)} leaves skill ${skill.name} out of its catalog since ${diff.rev}: past its budget (150 skills, 18,000 chars).`,
       });
     }
     for (const file of diff.history ?? []) {
@@ -56,6 +66,15 @@ function personaMarkdown({ diff, before, after }: DiffOutcome): string {
     const shown = file.changes.includes('becameCut') || file.changes.includes('becameDropped') ? `**${cell(change)}**` : cell(change);
     lines.push(
       `| ${cell(file.name)} | ${formatCount(file.before.size)} | ${formatCount(file.after.size)} | ${formatDelta(file.before.size, file.after.size)} |${tokenCells} ${shown} |`,
+    );
+  }
+  const catalog = delta.skills;
+  if (catalog) {
+    const { before, after } = catalog;
+    const tokenCells = tokens ? ` ${before.tokens ?? 0} | ${after.tokens ?? 0} | ${formatDelta(before.tokens ?? 0, after.tokens ?? 0)} |` : '';
+    const change = cell(catalogChangeText(catalog));
+    lines.push(
+      `| ## Skills | ${formatCount(before.chars)} | ${formatCount(after.chars)} | ${formatDelta(before.chars, after.chars)} |${tokenCells} ${catalog.becameLeftOut.length > 0 ? `**${change}**` : change} |`,
     );
   }
   const { totals } = delta;

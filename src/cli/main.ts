@@ -57,11 +57,13 @@ const USAGE = `Usage:
                                           when a secret is sent; problems: one line per problem
                                           for VS Code's matcher
   persona-studio diff [--rev REV] [--json | --format text|json|github] [--encoding E]
-                      [--history [--days N] [--max-commits N]] [RUNTIME OPTIONS] DIR...
+                      [--history [--days N] [--max-commits N]] [RUNTIME OPTIONS] [SKILL OPTIONS] DIR...
                                           what changed in the composed prompt since REV (default
                                           HEAD): sizes, tokens, cuts, then a unified diff; with
                                           --history, each file's size over its commits and when
-                                          it reaches its cap; exit 1 when a file became cut or dropped
+                                          it reaches its cap; under OpenClaw, the skill catalog too
+                                          (SKILL OPTIONS) when DIR has skills; exit 1 when a file
+                                          became cut or dropped, or a skill left out of the catalog
   persona-studio agents [--config FILE] [--json] [DIR...]
                                           the agents of your OpenClaw config (FILE, else
                                           $OPENCLAW_CONFIG_PATH, else ~/.openclaw/openclaw.json):
@@ -340,6 +342,8 @@ function diff(args: string[], out: NodeJS.WritableStream): number {
       days: { type: 'string' },
       'max-commits': { type: 'string' },
       ...runtimeFlags,
+      tools: skillFlags.tools,
+      'no-plugin-skills': skillFlags['no-plugin-skills'],
     },
   });
   const { profile, options } = runtimeChoice(values);
@@ -351,7 +355,10 @@ function diff(args: string[], out: NodeJS.WritableStream): number {
   if (!values.history && (values.days !== undefined || values['max-commits'] !== undefined)) throw new UsageError('--days and --max-commits shape --history: give --history too');
   const history = values.history ? { days: count(values.days, '--days', 'days'), maxCommits: count(values['max-commits'], '--max-commits', 'commits') } : undefined;
   const encoding = tokenEncoding(values.encoding);
-  const outcomes = positionals.map(requireFolder).map((dir) => diffPersona(dir, profile, options, rev, encoding, history));
+  // OpenClaw's skill catalog, read as `compose --part all` reads it, at both sides.
+  const skillsFor = (dir: string) =>
+    profile.id === 'openclaw' ? skillOptions(values, options.workspacePath ?? path.resolve(dir), (message) => new UsageError(message)) : undefined;
+  const outcomes = positionals.map(requireFolder).map((dir) => diffPersona(dir, profile, options, rev, encoding, history, skillsFor(dir)));
   const failed = outcomes.some(({ diff }) => diff.delta.worse);
   if (format === 'json') {
     const report = { ok: !failed, runtime: profile.id, rev, encoding: encoding ?? 'off', personas: outcomes.map(({ diff }) => diff) };

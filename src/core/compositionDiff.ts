@@ -1,6 +1,8 @@
 // What changed in the prompt between two compositions of one persona under one runtime:
 // per file, the size and tokens before and after, and whether a cut began or ended.
+import { CatalogDelta, compareCatalogs, SKILLS_SECTION } from './catalogDiff';
 import { formatCount } from './format';
+import type { SkillsReport } from './skills/types';
 import { utf8Length } from './utf8';
 import type { Composition, FileMeasure, FileStatus, RuntimeId, SizeUnit } from './runtimes/profile';
 
@@ -57,7 +59,9 @@ export interface CompositionDelta {
   readonly totals: TotalsDelta;
   /** The composed texts differ. */
   readonly changed: boolean;
-  /** Some file became cut or dropped: what CI fails on. */
+  /** OpenClaw's skill catalog, when the compositions hold its section (SKILLS_SECTION): not among `files`. */
+  readonly skills?: CatalogDelta;
+  /** Some file became cut or dropped, or some skill left out: what CI fails on. */
   readonly worse: boolean;
 }
 
@@ -66,12 +70,23 @@ export type TokenCounter = (text: string) => number;
 
 const ABSENT: FileSide = { status: 'absent', size: 0, keptSize: 0, droppedSize: 0 };
 
-/** Compares two compositions of one persona under one runtime and the same options. */
-export function compareCompositions(before: Composition, after: Composition, count?: TokenCounter): CompositionDelta {
+/**
+ * Compares two compositions of one persona under one runtime and the same options. With
+ * `catalogs` (the two sides' skill catalogs, their sections joined by withSkillsEntry), the
+ * catalog is compared on its own and its entry left out of the files and their sums.
+ */
+export function compareCompositions(
+  before: Composition,
+  after: Composition,
+  count?: TokenCounter,
+  catalogs?: { readonly before: SkillsReport; readonly after: SkillsReport },
+): CompositionDelta {
   if (before.runtime !== after.runtime) throw new Error(`compositions of two runtimes (${before.runtime}, ${after.runtime}) cannot be compared`);
-  const old = new Map(before.files.map((file) => [file.name, file]));
-  const names = [...after.files.map((file) => file.name), ...before.files.map((file) => file.name).filter((name) => !after.files.some((file) => file.name === name))];
-  const now = new Map(after.files.map((file) => [file.name, file]));
+  const filesOf = (composition: Composition) => (catalogs ? composition.files.filter((file) => file.name !== SKILLS_SECTION) : composition.files);
+  const [wasFiles, isFiles] = [filesOf(before), filesOf(after)];
+  const old = new Map(wasFiles.map((file) => [file.name, file]));
+  const names = [...isFiles.map((file) => file.name), ...wasFiles.map((file) => file.name).filter((name) => !isFiles.some((file) => file.name === name))];
+  const now = new Map(isFiles.map((file) => [file.name, file]));
   const files = names.map((name): FileDelta => {
     const was = old.get(name);
     const is = now.get(name);
@@ -81,18 +96,20 @@ export function compareCompositions(before: Composition, after: Composition, cou
   });
   const sum = (list: readonly FileMeasure[], pick: (file: FileMeasure) => number) => list.reduce((total, file) => total + pick(file), 0);
   const totals: TotalsDelta = {
-    size: { before: sum(before.files, (f) => f.size), after: sum(after.files, (f) => f.size) },
-    kept: { before: sum(before.files, (f) => f.keptSize), after: sum(after.files, (f) => f.keptSize) },
+    size: { before: sum(wasFiles, (f) => f.size), after: sum(isFiles, (f) => f.size) },
+    kept: { before: sum(wasFiles, (f) => f.keptSize), after: sum(isFiles, (f) => f.keptSize) },
     bytes: { before: utf8Length(before.text), after: utf8Length(after.text) },
     ...(count && { tokens: { before: count(before.text), after: count(after.text) } }),
   };
+  const skills = catalogs && compareCatalogs(catalogs.before, catalogs.after, count);
   return {
     runtime: after.runtime,
     unit: after.unit,
     files,
     totals,
+    ...(skills && { skills }),
     changed: before.text !== after.text,
-    worse: files.some((file) => file.changes.includes('becameCut') || file.changes.includes('becameDropped')),
+    worse: files.some((file) => file.changes.includes('becameCut') || file.changes.includes('becameDropped')) || (skills?.becameLeftOut.length ?? 0) > 0,
   };
 }
 
@@ -148,9 +165,25 @@ export function summarizeDelta(delta: CompositionDelta, since: string): string {
   const { size, tokens } = delta.totals;
   const parts = [`${formatDelta(size.before, size.after)} ${unitWords[delta.unit]}`];
   if (tokens) parts.push(`${formatDelta(tokens.before, tokens.after)} tokens`);
+  const catalog = delta.skills;
+  if (catalog?.changed) parts.push(`${formatDelta(catalog.before.chars, catalog.after.chars)} chars of skills`);
   const head = delta.changed ? `${parts.join(', ')} since ${since}` : `no change since ${since}`;
   const changes = delta.files.flatMap((file) =>
     file.changes.filter((change) => change !== 'added' && change !== 'removed').map((change) => `${file.name} ${FILE_CHANGE_LABELS[change]}`),
   );
+  for (const skill of delta.skills?.becameLeftOut ?? []) changes.push(`skill ${skill.name} left out`);
   return changes.length === 0 ? head : `${head}; ${changes.join(', ')}`;
+}
+
+/** "3 of 5 → 4 of 5 skills listed; left out now: weather", for the catalog's row. */
+export function catalogChangeText(catalog: CatalogDelta): string {
+  const { before, after } = catalog;
+  const listed =
+    before.listed === after.listed && before.offered === after.offered
+      ? `${formatCount(after.listed)} of ${formatCount(after.offered)} skills listed`
+      : `${formatCount(before.listed)} of ${formatCount(before.offered)} → ${formatCount(after.listed)} of ${formatCount(after.offered)} skills listed`;
+  const words = [listed];
+  if (catalog.becameLeftOut.length > 0) words.push(`left out now: ${catalog.becameLeftOut.map((skill) => skill.name).join(', ')}`);
+  if (catalog.noLongerLeftOut.length > 0) words.push(`listed again: ${catalog.noLongerLeftOut.join(', ')}`);
+  return words.join('; ');
 }

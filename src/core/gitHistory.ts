@@ -87,7 +87,7 @@ export function resolveCommit(repo: GitRepo, rev: string): string {
   throw new GitError(`${rev}: no such revision`);
 }
 
-interface TreeEntry {
+export interface TreeEntry {
   readonly mode: string;
   readonly type: string;
   readonly object: string;
@@ -132,7 +132,8 @@ export function readPersonaInputAt(dir: string, profile: RuntimeProfile, rev: st
   return { input: { dir: absolute, files }, commit, notes };
 }
 
-function listTree(root: string, commit: string, folder: string): Map<string, TreeEntry> {
+/** The entries of `folder` (`''` or ending in `/`, relative to the root) at `commit`, by name. */
+export function listTree(root: string, commit: string, folder: string): Map<string, TreeEntry> {
   const text = gitText(root, ['ls-tree', '-z', '--long', '--full-tree', commit, '--', ...(folder === '' ? [] : [folder])]);
   const entries = new Map<string, TreeEntry>();
   for (const record of text.split('\0')) {
@@ -144,9 +145,9 @@ function listTree(root: string, commit: string, folder: string): Map<string, Tre
   return entries;
 }
 
-const LINK_MODE = '120000';
+export const LINK_MODE = '120000';
 /** Most bytes of a link's target path that are read. */
-const LINK_LIMIT = 4096;
+export const LINK_LIMIT = 4096;
 
 /**
  * What a symbolic link at the revision leads to, followed once inside the repository as the
@@ -171,7 +172,7 @@ function contentOf(root: string, entry: TreeEntry, limit: number): FileContent {
 }
 
 /** At most `limit` bytes of a blob: git is stopped once it has printed that many. */
-function readBlob(root: string, object: string, size: number, limit: number): Uint8Array {
+export function readBlob(root: string, object: string, size: number, limit: number): Uint8Array {
   const wanted = Math.min(size, limit);
   const result = git(root, ['cat-file', 'blob', object], { maxBuffer: Math.max(wanted, 1) });
   if (!result.overflow && result.status !== 0) throw new GitError(`git cat-file: ${firstLine(result.stderr) || `exit ${result.status}`}`);

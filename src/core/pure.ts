@@ -18,6 +18,7 @@ export * from './messages';
 export * from './capMessages';
 export * from './statusSummary';
 export * from './compositionDiff';
+export * from './catalogDiff';
 export * from './forecast';
 export * from './runtimes';
 // Token labels and the Claude estimate's arithmetic; the counting itself (and its ranks) is in tokensCount.

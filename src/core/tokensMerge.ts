@@ -3,6 +3,7 @@
 // pieces by scanning, as the library does, long ones with a heap (the library's scan takes
 // hours for a 2 MB run of one letter).
 
+import { bucketMergeStarts } from './tokensBucketMerge';
 import { countLongPiece, PIECE_CHUNK } from './tokensLongPiece';
 
 /** The parts of gpt-tokenizer's BytePairEncodingCore this file uses (pinned version). */
@@ -38,7 +39,7 @@ export function countPieces(core: BytePairCore, text: string, merged = new Map<s
     let tokens = merged.get(piece);
     if (tokens === undefined) {
       const key = pieceKey(piece);
-      tokens = key.length > 4 * PIECE_CHUNK ? countLongPiece(key, ranks, (part) => heapMergeStarts(ranks, part)) : mergeCount(ranks, key, longPiece);
+      tokens = key.length > 4 * PIECE_CHUNK ? countLongPiece(key, ranks, (part) => mergeStarts(ranks, part)) : mergeCount(ranks, key, longPiece);
       if (merged.size < MERGED_KEPT) merged.set(piece, tokens);
     }
     count += tokens;
@@ -116,8 +117,13 @@ function pairRank(ranks: ByteRanks, key: string, starts: Int32Array, i: number, 
 }
 
 /** The rank of the bytes from `start` to `end` of `key`, -1 when they are no token. */
-function rankOf(ranks: ByteRanks, key: string, start: number, end: number): number {
+export function rankOf(ranks: ByteRanks, key: string, start: number, end: number): number {
   if (end - start === 2) return ranks.twoBytes[(key.charCodeAt(start) << 8) | key.charCodeAt(start + 1)];
+  // Three bytes (a CJK character) by number: no substring to make and hash. A byte-order mark is the library's below.
+  if (end - start === 3) {
+    const bytes = (key.charCodeAt(start) << 16) | (key.charCodeAt(start + 1) << 8) | key.charCodeAt(start + 2);
+    if (bytes !== BOM_BYTES) return ranks.threeBytes.get(bytes) ?? -1;
+  }
   if (end - start > ranks.longest + BOM.length) return -1;
   // Bytes that start with a byte-order mark, the library decodes without it: ask it.
   if (key.startsWith(BOM, start)) return ranks.library(key.substring(start, end)) ?? -1;
@@ -126,6 +132,7 @@ function rankOf(ranks: ByteRanks, key: string, start: number, end: number): numb
 
 /** U+FEFF's bytes, as a Latin-1 string. */
 const BOM = '\xef\xbb\xbf';
+const BOM_BYTES = 0xefbbbf;
 
 /**
  * The merge of a long piece, in the same order. Parts are a linked list by start offset; the
@@ -133,7 +140,21 @@ const BOM = '\xef\xbb\xbf';
  * by an earlier merge.
  */
 function heapMergeCount(ranks: ByteRanks, keys: string): number {
-  return heapMergeStarts(ranks, keys).length;
+  return mergeStarts(ranks, keys).length;
+}
+
+/**
+ * Pieces from BUCKET_PIECE to BUCKET_PIECE_MAX bytes are merged rank by rank rather than with
+ * the heap: below, its table of ranks costs more than the heap; above, its arrays (outside the
+ * worker's capped heap, about 37 bytes a byte at worst) would be more than the heap's.
+ */
+const BUCKET_PIECE = 8192;
+const BUCKET_PIECE_MAX = 4 * 1024 * 1024;
+
+/** Where the tokens of `keys` start once merged, in order (the first at 0): rank by rank when the ranks allow it, else with the heap. */
+export function mergeStarts(ranks: ByteRanks, keys: string): Int32Array {
+  if (keys.length < BUCKET_PIECE || keys.length > BUCKET_PIECE_MAX) return heapMergeStarts(ranks, keys);
+  return bucketMergeStarts(keys.length, (start, end) => rankOf(ranks, keys, start, end), ranks.count) ?? heapMergeStarts(ranks, keys);
 }
 
 /** Where the tokens of `keys` start once merged, in order (the first at 0). */
@@ -178,10 +199,14 @@ export function heapMergeStarts(ranks: ByteRanks, keys: string): Int32Array {
 /** Ranks by their bytes as a Latin-1 string (one char per byte), built once per encoding. */
 export interface ByteRanks {
   readonly byKey: ReadonlyMap<string, number>;
+  /** Ranks there are: every rank is below it. */
+  readonly count: number;
   /** Bytes of the longest token: no longer pair needs looking up. */
   readonly longest: number;
   /** Ranks of the two-byte tokens by their bytes (first × 256 + second), -1 where none: most lookups. */
   readonly twoBytes: Int32Array;
+  /** Ranks of the three-byte tokens by their bytes as one number, as twoBytes. */
+  readonly threeBytes: ReadonlyMap<number, number>;
   /** The library's own lookup, for bytes it reads differently (after a byte-order mark). */
   readonly library: (key: string) => number | undefined;
 }
@@ -194,6 +219,7 @@ export function byteRanks(core: BytePairCore): ByteRanks {
     const byKey = new Map<string, number>();
     let longest = 0;
     const twoBytes = new Int32Array(1 << 16).fill(-1);
+    const threeBytes = new Map<number, number>();
     core.bytePairRankDecoder.forEach((token, rank) => {
       if (token === undefined) return;
       const key = typeof token === 'string' ? pieceKey(token) : String.fromCharCode(...token);
@@ -201,9 +227,10 @@ export function byteRanks(core: BytePairCore): ByteRanks {
       byKey.set(key, rank);
       longest = Math.max(longest, key.length);
       if (key.length === 2) twoBytes[(key.charCodeAt(0) << 8) | key.charCodeAt(1)] = rank;
+      if (key.length === 3) threeBytes.set((key.charCodeAt(0) << 16) | (key.charCodeAt(1) << 8) | key.charCodeAt(2), rank);
     });
     const library = (key: string) => core.getBpeRankFromBytes(Uint8Array.from(key, (char) => char.charCodeAt(0)));
-    ranks = { byKey, longest, twoBytes, library };
+    ranks = { byKey, count: core.bytePairRankDecoder.length, longest, twoBytes, threeBytes, library };
     byteRanksOf.set(core, ranks);
   }
   return ranks;

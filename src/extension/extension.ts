@@ -17,7 +17,7 @@ import { logDiscovery } from './model/discoveryLog';
 import { log, setLogSink } from './util/log';
 import { registerCheckTasks } from './problems/checkTasks';
 import { Secrets } from './model/secrets';
-import { registerCompare } from './compare/register';
+import { previewHistory, registerCompare } from './compare/register';
 
 export function activate(context: vscode.ExtensionContext): void {
   const started = Date.now();
@@ -58,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): void {
         tokens,
         secrets,
         measurements,
+        history: previewHistory,
       }),
   );
   const links = phase('links', () => new LinkWarnings(personas, measurements));

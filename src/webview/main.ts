@@ -1,7 +1,21 @@
 // The soul preview's script: draws what the extension sends and applies its patches.
 import { bar, ChunkedText, element, measureColumns, setBar, setText } from './dom';
-import { parseSessionsMessage, parseTokensMessage } from './protocol';
-import type { FromWebview, HeartwoodView, Labels, RenderMessage, RevealMessage, SectionUpdate, ToWebview, TokensMessage, Totals, UpdateMessage, WebviewState } from './protocol';
+import { parseHistoryMessage, parseSessionsMessage, parseTokensMessage } from './protocol';
+import { showHistory } from './history';
+import type {
+  FromWebview,
+  HeartwoodView,
+  HistoryMessage,
+  Labels,
+  RenderMessage,
+  RevealMessage,
+  SectionUpdate,
+  ToWebview,
+  TokensMessage,
+  Totals,
+  UpdateMessage,
+  WebviewState,
+} from './protocol';
 import { HeartwoodSectionView, SectionView } from './sections';
 import { SessionsView } from './sessions';
 
@@ -38,6 +52,8 @@ let tokens: TokensMessage | undefined;
 // An OpenClaw persona's session switch, summary row and cost per day, below the summary.
 const sessionsView = new SessionsView((kind) => vscode.postMessage({ type: 'chooseSession', kind }));
 (document.getElementById('summary') as HTMLElement).after(sessionsView.element);
+/** The files' histories of this page: kept for the sections an update brings. */
+let history: HistoryMessage | undefined;
 
 let state: WebviewState = vscode.getState() ?? {};
 let generation = -1;
@@ -79,6 +95,7 @@ function render(message: RenderMessage): void {
   showTokens(undefined);
   // Another persona's sessions are not this one's: shown again when the extension sends them.
   if (message.persona?.uri !== state.persona) sessionsView.show(undefined);
+  history = undefined;
 
   const samePersona = message.persona !== undefined && message.persona.uri === state.persona;
   const scrollTop = samePersona ? (state.scrollTop ?? 0) : 0;
@@ -103,6 +120,7 @@ function update(message: UpdateMessage): void {
   showTotals(message.totals);
   // A section new since the last tokens message shows its tokens once they come.
   if (tokens) showTokens(tokens);
+  if (history) showHistory(sections.values(), history);
 }
 
 /** Shows the tokens of each section and of the soul; none (tokens off, or not yet counted) hides them. */
@@ -275,6 +293,11 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       // Checked before it is drawn; tokens of another page are not this page's.
       const checked = parseTokensMessage(message);
       if (checked && checked.generation === generation) showTokens(checked);
+      return;
+    }
+    case 'history': {
+      const checked = parseHistoryMessage(message);
+      if (checked && checked.generation === generation) showHistory(sections.values(), (history = checked));
       return;
     }
   }

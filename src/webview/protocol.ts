@@ -273,7 +273,23 @@ export interface SessionsMessage {
   readonly lastRunMatches: boolean;
 }
 
-export type ToWebview = RenderMessage | UpdateMessage | RevealMessage | TokensMessage | SessionsMessage;
+/** One file's size over its commits, for its section header. */
+export interface SectionHistory {
+  readonly name: string;
+  /** The sizes at each commit of the last 90 days that changed it, then now: "▁▂▃▅█". */
+  readonly sparkline: string;
+  /** What the sparkline spans, and where the file is heading ("Last 11 commits · MEMORY.md grew …"). */
+  readonly title: string;
+}
+
+/** The files' histories, sent after the render they belong to, only for files whose history is known. */
+export interface HistoryMessage {
+  readonly type: 'history';
+  readonly generation: number;
+  readonly sections: readonly SectionHistory[];
+}
+
+export type ToWebview = RenderMessage | UpdateMessage | RevealMessage | TokensMessage | HistoryMessage | SessionsMessage;
 
 /** What the webview keeps with `vscode.setState`, so a reload comes back to the same place. */
 export interface WebviewState {
@@ -388,4 +404,18 @@ export function parseSessionsMessage(value: unknown): SessionsMessage | undefine
     lastRunText: text('lastRunText'),
     lastRunMatches: m.lastRunMatches === true,
   };
+}
+
+/** A history message, checked field by field: a malformed one is dropped, not drawn. */
+export function parseHistoryMessage(value: unknown): HistoryMessage | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const message = value as Record<string, unknown>;
+  if (message.type !== 'history' || typeof message.generation !== 'number' || !Array.isArray(message.sections)) return undefined;
+  const sections: SectionHistory[] = [];
+  for (const raw of message.sections as unknown[]) {
+    const section = raw as Record<string, unknown> | null;
+    if (!section || typeof section.name !== 'string' || typeof section.sparkline !== 'string' || typeof section.title !== 'string') return undefined;
+    sections.push({ name: section.name, sparkline: section.sparkline, title: section.title });
+  }
+  return { type: 'history', generation: message.generation, sections };
 }

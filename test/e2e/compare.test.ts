@@ -71,7 +71,40 @@ describe('Compare Soul with a revision', () => {
     assert.equal(await wb.readFile('SOUL.md'), 'You are Ava.\n');
   });
 
-  it('shows where MEMORY.md is heading in its tooltip: the sparkline of its commits and when OpenClaw starts cutting it', async () => {
+  it("compares OpenClaw's skill catalog: HEAD's skill folders read through the Git extension, both sides as `compose --part all` prints them", async () => {
+    const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
+    const wb = await openWorkspace({
+      files: { 'SOUL.md': 'You are Ava.\n', 'skills/weather/SKILL.md': skill('weather', 'Tells the weather.'), 'skills/tools/fetch/SKILL.md': skill('fetch', 'Fetches pages.') },
+      settings: { 'personaStudio.runtime': 'openclaw', 'git.enabled': true, 'git.autoRepositoryDetection': true },
+    });
+    const root = wb.path();
+    git(root, ['init', '-q']);
+    git(root, ['add', 'SOUL.md', 'skills/weather/SKILL.md']);
+    git(root, ['commit', '-q', '-m', 'Ava']);
+    const compose = () => execFileSync(process.execPath, [CLI, 'compose', '--runtime', 'openclaw', '--part', 'all', root], { encoding: 'utf8' });
+    const now = compose();
+    // HEAD as committed: fetch is not there yet.
+    git(root, ['stash', '-q', '-u']);
+    const atHead = compose();
+    git(root, ['stash', 'pop', '-q']);
+    assert.ok(now.includes('<name>fetch</name>') && !atHead.includes('<name>fetch</name>'));
+
+    await wb.openFile('SOUL.md');
+    await wb.runCommand('Persona: Compare Soul with HEAD…');
+    const tab = await eventually(
+      async () => {
+        const active = await wb.activeEditor();
+        assert.match(active?.title ?? '', /at HEAD \([0-9a-f]{7}\) ↔ now/);
+        return active!;
+      },
+      { timeout: 60_000 },
+    );
+    assert.match(tab.title, /\+\d[\d,]* chars of skills since HEAD/);
+    await eventually(async () => assert.equal(await diffSideText(wb, 'original'), atHead));
+    assert.equal(await diffSideText(wb, 'modified'), now);
+  });
+
+  it('shows where MEMORY.md is heading in its tooltip and in the preview: the sparkline of its commits and when OpenClaw starts cutting it', async () => {
     const wb = await openWorkspace({
       files: { 'SOUL.md': 'You are Ava.\n', 'MEMORY.md': 'm'.repeat(5000) },
       settings: { 'personaStudio.runtime': 'openclaw', 'git.enabled': true, 'git.autoRepositoryDetection': true },
@@ -104,5 +137,16 @@ describe('Compare Soul with a revision', () => {
       { timeout: 90_000 },
     );
     assert.match(text, /Last 11 commits: [▁▂▃▄▅▆▇█]{12}/);
+    const sparkline = /[▁▂▃▄▅▆▇█]{12}/.exec(text)![0];
+
+    // The same history in the Soul preview, beside MEMORY.md's size in its section header.
+    await wb.openFile('SOUL.md');
+    await wb.runCommand('Persona: Open Soul Preview to the Side');
+    const preview = await wb.webview('personaStudio.preview', { timeout: 90_000 });
+    const history = preview.locator('section[data-name="MEMORY.md"] .section-header .history');
+    await eventually(async () => assert.equal(await history.innerText({ timeout: 3000 }), sparkline), { timeout: 60_000 });
+    assert.match((await history.getAttribute('title')) ?? '', /^Last 11 commits: [▁▂▃▄▅▆▇█]{12}\nMEMORY\.md grew 410 chars a day over 30 days/);
+    // A file with one commit has no line to draw.
+    assert.equal(await preview.locator('section[data-name="SOUL.md"] .history').count(), 0);
   });
 });

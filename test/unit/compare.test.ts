@@ -16,9 +16,16 @@ import { Comparisons } from '../../src/extension/compare/comparisons';
 import { compareCommands } from '../../src/extension/compare/compareCommands';
 import { COMPARE_SCHEME } from '../../src/extension/compare/compareDocuments';
 import { lensLines } from '../../src/extension/compare/compareText';
+import { sectionHistories } from '../../src/extension/compare/sectionHistory';
 import type { GitExtension, GitRepository } from '../../src/extension/compare/gitApi';
 import type { CompositionInputs } from '../../src/extension/model/measurements';
 import type { PersonaWorkspace } from '../../src/extension/model/personaWorkspace';
+import { composeSkills } from '../../src/core/skills';
+import { nodeSkillReader } from '../../src/core/skills/nodeReader';
+import type { SkillTree } from '../../src/extension/model/skillFiles';
+import { composeTree } from '../../src/extension/model/skillsModel';
+import type { SkillsUi } from '../../src/extension/model/skillsUi';
+import type { SkillsMeasure, SkillsSettings } from '../../src/extension/model/skillTypes';
 
 const root = path.resolve(__dirname, '../..');
 const cli = path.join(root, 'dist/cli.js');
@@ -119,6 +126,24 @@ function measurementsOf(dir: string, now: Record<string, string>) {
 
 const LONG_SOUL = `You are Ava.\n${'Keep every rule. '.repeat(1500)}\n`;
 
+const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
+
+/** The skill settings `compose --part all` reads with here: this HOME, Code Mode, the stock plugins' skills. */
+const skillSettings = (dir: string): SkillsSettings => ({ workspacePath: dir, home: os.homedir(), tools: 'exec', toolsByDefault: true, pluginSkills: true });
+
+/** measurementsOf, with OpenClaw's skill catalog: now from disk, at a revision through the skills bundle's composeAt. */
+function withSkills(dir: string, now: Record<string, string>) {
+  const settings = skillSettings(dir);
+  return {
+    ...measurementsOf(dir, now),
+    skills: async (): Promise<SkillsMeasure> => ({ report: composeSkills(nodeSkillReader, dir, settings), tools: 'exec', pluginSkills: true, toolsByDefault: true }),
+    skillsBundle: () =>
+      ({
+        composeAt: (folder: vscode.Uri, tree: SkillTree, read: (path: string) => Promise<FileContent | undefined>) => composeTree(folder, tree, new Map(), settings, read),
+      }) as unknown as SkillsUi,
+  };
+}
+
 describe('Compare Soul with a revision (in-memory VS Code, a real repository)', () => {
   let comparisons: Comparisons | undefined;
   afterEach(() => {
@@ -179,6 +204,41 @@ describe('Compare Soul with a revision (in-memory VS Code, a real repository)', 
       compareCompositions(shown.before, shown.after).files.map((file) => [file.name, file.changes]),
       cliSide.diff.delta.files.map((file) => [file.name, file.changes]),
     );
+  });
+
+  it("composes OpenClaw's skill catalog at each revision as `compose --part all` prints it, and says what changed in it", async () => {
+    const dir = repo();
+    commit(dir, { 'SOUL.md': 'You are Ava.\n', 'skills/weather/SKILL.md': skill('weather', 'Tells the weather.'), 'skills/weather/scripts/run.sh': 'echo\n' }, 'first');
+    commit(dir, { '.agents/skills/notes/SKILL.md': skill('notes', 'Takes notes.'), 'skills/tools/fetch/SKILL.md': skill('fetch', 'Fetches pages.') }, 'second');
+    const then = new Map<string, string>();
+    for (const rev of ['HEAD~1', 'HEAD']) {
+      git(dir, ['checkout', '-q', '--detach', rev]);
+      then.set(rev, execFileSync(process.execPath, [cli, 'compose', '--runtime', 'openclaw', '--part', 'all', dir], { encoding: 'utf8' }));
+      git(dir, ['checkout', '-q', 'main']);
+    }
+    // Now: weather's description grows, notes is gone.
+    fs.writeFileSync(path.join(dir, 'skills/weather/SKILL.md'), skill('weather', 'Tells the weather, hourly.'));
+    fs.rmSync(path.join(dir, '.agents'), { recursive: true });
+    const now = execFileSync(process.execPath, [cli, 'compose', '--runtime', 'openclaw', '--part', 'all', dir], { encoding: 'utf8' });
+    const repository = gitRepository(dir);
+    const read: string[] = [];
+    installGit({ ...repository, buffer: (ref, file) => (read.push(file), repository.buffer(ref, file)) });
+    comparisons = new Comparisons(withSkills(dir, {}));
+    for (const rev of ['HEAD~1', 'HEAD']) {
+      const shown = await comparisons.compare(vscode.Uri.file(dir), 'ava', rev);
+      assert.ok(shown, fakeWindow.messages.join('\n'));
+      assert.strictEqual(shown.before.text, then.get(rev), rev);
+      assert.strictEqual(shown.after.text, now);
+      const cliSide = diffPersona(dir, openclaw, options, rev, undefined, undefined, { ...skillSettings(dir), host: {} });
+      assert.strictEqual(cliSide.before.text, shown.before.text);
+      // weather and the stock plugins' two at HEAD~1, notes and fetch too at HEAD; weather and fetch now.
+      const listed = rev === 'HEAD' ? '5 of 5 → 4 of 4' : '3 of 3 → 4 of 4';
+      assert.match(shown.lines[1], new RegExp(`^Skills catalog: [\\d,]+ → [\\d,]+ chars \\([-+][\\d,]+\\); ${listed} skills listed$`), shown.lines.join('\n'));
+      assert.match(shown.lines[0], /chars of skills since/);
+      assert.ok(!shown.lines.some((line) => line.startsWith('skills/')), shown.lines.join('\n'));
+    }
+    // Below a skill's own folder nothing is listed: the core never looks there.
+    assert.ok(read.includes('skills/weather') && !read.some((file) => file.includes('scripts')), read.join('\n'));
   });
 
   it('says why it cannot compare: no such revision, no commits, no Git extension, Git disabled', async () => {
@@ -242,6 +302,9 @@ describe('Compare Soul with a revision (in-memory VS Code, a real repository)', 
     // One commit of SOUL.md says nothing; a file the history does not hold neither.
     assert.strictEqual(await comparisons.history(vscode.Uri.file(dir), 'SOUL.md'), undefined);
     assert.strictEqual(await comparisons.history(vscode.Uri.file(dir), 'USER.md'), undefined);
+    // The preview's section headers: the same sparkline, the lines as its tooltip; files without a history (and the Skills section) left out.
+    const sections = await sectionHistories(comparisons)(vscode.Uri.file(dir), ['skills/', 'SOUL.md', 'MEMORY.md', 'USER.md']);
+    assert.deepStrictEqual(sections, [{ name: 'MEMORY.md', sparkline: memory.sparkline, title: lines!.join('\n') }]);
   });
 
   it('the lens lines: totals with tokens, each changed file, the notes', () => {

@@ -37,8 +37,13 @@ function repo(): string {
 }
 
 function write(dir: string, files: Record<string, string | Buffer>): void {
-  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), content);
+  }
 }
+
+const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
 
 function commit(dir: string, files: Record<string, string | Buffer>, date = Date.UTC(2026, 0, 1)): void {
   write(dir, files);
@@ -214,6 +219,108 @@ describe('persona-studio diff', () => {
     const inside = run(['diff', path.join(dir, 'USER.md')]);
     assert.strictEqual(inside.code, 0, inside.err);
     assert.match(inside.out, new RegExp(`: HEAD \\(${git(sub, ['rev-parse', '--short=7', 'HEAD']).trim()}\\) → work tree`));
+  });
+
+  it("compares OpenClaw's skill catalog at each revision as `compose --part all` prints it, with its own row", () => {
+    const dir = repo();
+    const ava = path.join(dir, 'ava');
+    // A persona in a folder of the repository; a skill folder linked outside its root (refused at both sides).
+    write(dir, { 'shared/linked/SKILL.md': skill('linked', 'Linked from elsewhere.') });
+    fs.mkdirSync(path.join(ava, 'skills'), { recursive: true });
+    fs.symlinkSync('../../shared/linked', path.join(ava, 'skills', 'linked'));
+    commit(dir, { 'ava/SOUL.md': 'You are Ava.\n', 'ava/skills/weather/SKILL.md': skill('weather', 'Tells the weather.') });
+    commit(dir, { 'ava/.agents/skills/notes/SKILL.md': skill('notes', 'Takes notes.'), 'ava/skills/weather/SKILL.md': skill('weather', 'Tells the weather, hourly.') });
+    const revisions = ['HEAD~1', 'HEAD'];
+    const then = new Map<string, { all: string; section: string }>();
+    for (const rev of revisions) {
+      git(dir, ['checkout', '-q', '--detach', rev]);
+      then.set(rev, { all: run(['compose', '--runtime', 'openclaw', '--part', 'all', ava]).out, section: run(['compose', '--runtime', 'openclaw', '--part', 'skills', ava]).out });
+      git(dir, ['checkout', '-q', 'main']);
+    }
+    // Now: a grouped skill added, one removed, SOUL.md edited, nothing saved to git.
+    write(dir, { 'ava/skills/tools/fetch/SKILL.md': skill('fetch', 'Fetches pages.'), 'ava/SOUL.md': 'You are Ava, calm.\n' });
+    fs.rmSync(path.join(ava, '.agents'), { recursive: true });
+    const now = run(['compose', '--runtime', 'openclaw', '--part', 'all', ava]).out;
+    const section = run(['compose', '--runtime', 'openclaw', '--part', 'skills', ava]).out;
+    assert.match(now, /<name>fetch<\/name>/);
+    for (const rev of revisions) {
+      const { code, out, err } = run(['diff', '--runtime', 'openclaw', '--rev', rev, ava]);
+      assert.strictEqual(code, 0, err);
+      const patch = out.slice(out.indexOf('--- a/'));
+      assert.strictEqual(patch.split('\n').slice(2).join('\n'), gnuDiff(then.get(rev)!.all, now), rev);
+      // weather, fetch and the stock plugins' two now; notes only at HEAD; the linked one refused throughout.
+      const listed = rev === 'HEAD' ? '4 of 4 skills listed' : '3 of 3 → 4 of 4 skills listed';
+      assert.match(out, new RegExp(`\\n  ## Skills +[\\d,]+ +[\\d,]+ +[-+]?[\\d,]+ +\\d+ +\\d+ +[-+]?\\d+ +${listed}\\n`));
+      const report = JSON.parse(run(['diff', '--runtime', 'openclaw', '--rev', rev, '--json', ava]).out);
+      const catalog = report.personas[0].delta.skills;
+      assert.deepStrictEqual([catalog.before.chars, catalog.after.chars], [then.get(rev)!.section.length, section.length]);
+      assert.deepStrictEqual([catalog.before.tokens, catalog.after.tokens], [countTokens(then.get(rev)!.section, 'o200k_base'), countTokens(section, 'o200k_base')]);
+      assert.strictEqual(report.personas[0].delta.totals.tokens.after, countTokens(now, 'o200k_base'));
+      // The catalog is not a file of the table.
+      assert.ok(!report.personas[0].delta.files.some((file: { name: string }) => file.name === 'skills/'));
+    }
+    // Without skills of its own at either side, the Project Context alone, as before.
+    const plain = repo();
+    commit(plain, { 'SOUL.md': 'Be kind.\n' });
+    const context = run(['compose', '--runtime', 'openclaw', plain]).out;
+    write(plain, { 'SOUL.md': 'Be kinder.\n' });
+    const alone = run(['diff', '--runtime', 'openclaw', plain]).out;
+    assert.doesNotMatch(alone, /## Skills/);
+    assert.strictEqual(alone.slice(alone.indexOf('--- a/')).split('\n').slice(2).join('\n'), gnuDiff(context, run(['compose', '--runtime', 'openclaw', plain]).out));
+  });
+
+  it('reads hostile skill folders at the revision as the work tree reads them: a 300 KB SKILL.md, a link loop, links out, a file where a folder was', () => {
+    const dir = repo();
+    const skills = path.join(dir, 'skills');
+    write(dir, {
+      'SOUL.md': 'You are Ava.\n',
+      'skills/big/SKILL.md': skill('big', 'x'.repeat(300_000)),
+      'skills/ok/SKILL.md': skill('ok', 'Fine.'),
+      'skills/flat': 'not a folder',
+      '.agents/skills/SKILL.md': skill('root-skill', 'The root is a skill.'),
+    });
+    fs.symlinkSync('loop', path.join(skills, 'loop'));
+    fs.symlinkSync('/etc', path.join(skills, 'absolute'));
+    fs.mkdirSync(path.join(skills, 'linked'));
+    fs.symlinkSync('../ok/SKILL.md', path.join(skills, 'linked', 'SKILL.md'));
+    commit(dir, {});
+    const before = snapshot(dir);
+    const { code, out, err } = run(['diff', '--runtime', 'openclaw', '--json', dir]);
+    assert.strictEqual(code, 0, err);
+    const [persona] = JSON.parse(out).personas;
+    assert.strictEqual(persona.delta.changed, false);
+    assert.deepStrictEqual(persona.delta.skills.before, persona.delta.skills.after);
+    // ok, the root skill of .agents/skills and the stock plugins' two: big is too large, linked leads out of its folder.
+    assert.strictEqual(persona.delta.skills.after.listed, 4, JSON.stringify(persona.delta.skills));
+    assert.strictEqual(snapshot(dir), before, '.git is as it was');
+  });
+
+  it('exits 1 when a skill became left out of the catalog, with an error annotation on its SKILL.md', () => {
+    const dir = repo();
+    // 148 skills of its own and the stock plugins' two: 150, all listed.
+    const files: Record<string, string> = { 'SOUL.md': 'You are Ava.\n' };
+    for (let i = 0; i < 148; i++) files[`skills/s${String(i).padStart(3, '0')}/SKILL.md`] = skill(`s${String(i).padStart(3, '0')}`, 'A skill.');
+    commit(dir, files);
+    assert.strictEqual(run(['diff', '--runtime', 'openclaw', dir]).code, 0);
+    // One more, first by name: the budget leaves out one that was listed.
+    write(dir, { 'skills/a-new/SKILL.md': skill('a-new', 'One more.') });
+    const report = JSON.parse(run(['diff', '--runtime', 'openclaw', '--json', dir]).out);
+    assert.strictEqual(report.ok, false);
+    const catalog = report.personas[0].delta.skills;
+    assert.strictEqual(catalog.becameLeftOut.length, 1, JSON.stringify(catalog));
+    const [{ name }] = catalog.becameLeftOut;
+    assert.strictEqual(catalog.after.offered, 151);
+    assert.deepStrictEqual(catalog.after.leftOut.length, catalog.before.leftOut.length + 1);
+    const summary = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'persona-summary-')), 'summary.md');
+    const { code, out } = run(['diff', '--runtime', 'openclaw', '--format', 'github', dir], { env: { ...process.env, GITHUB_STEP_SUMMARY: summary } });
+    assert.strictEqual(code, 1);
+    assert.ok(
+      out.includes(`::error file=${path.join(dir, 'skills', name, 'SKILL.md')},line=1,col=1,title=Skill ${name} left out since HEAD::OpenClaw leaves skill ${name} out`),
+      out.slice(0, 500),
+    );
+    const listed = `${catalog.before.listed} of 150 → ${catalog.after.listed} of 151 skills listed; left out now: ${name}`;
+    assert.match(out, new RegExp(`## Skills .*${listed}`));
+    assert.ok(fs.readFileSync(summary, 'utf8').includes(`**${listed}** |`));
   });
 
   it('reads the history of a growing file and forecasts when the runtime starts cutting it', () => {

@@ -7,8 +7,11 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import {
   AGENTS_BUNDLE,
+  COMMANDS_BUNDLE,
+  agentsBuild,
   COMPARE_BUNDLE,
   DOCTOR_BUNDLE,
+  HERMES_EDITOR_BUNDLE,
   doctorBuild,
   JSON5_BUNDLE,
   nodeExtensionBuild,
@@ -27,7 +30,7 @@ const ROOT = path.join(__dirname, '..', '..');
 /** Inputs that must never be in extension.js: each is loaded only where it is needed. */
 const LAZY = [
   /^src\/extension\/compare\/(compare|comparisons|compareCommands|compareDocuments|compareText|fileHistory|gitApi|revisionInput)\.ts$/,
-  /^src\/extension\/commands\/(scaffolding|newPersona|createFiles)\.ts$/,
+  /^src\/extension\/commands\/(scaffolding|newPersona|createFiles|handlers|soul|fixes|chooseRuntime|selectDropped|pickPersona)\.ts$/,
   /^node_modules\/json5\//,
   /^node_modules\/gpt-tokenizer\//,
   /^node_modules\/picomatch\//,
@@ -40,7 +43,11 @@ const LAZY = [
   /^src\/extension\/(model\/skills(Model|Ui)|model\/skillFiles|model\/skillSection|problems\/skill\w+|tree\/skillItems|util\/skillMessages)\.ts$/,
   /^src\/extension\/(model\/secretScans|model\/secretsUi|problems\/secret\w+|tree\/secretDecorations|preview\/secretMasks|util\/secretMessages|commands\/secretCopy)\.ts$/,
   /^src\/extension\/preview\/(previewSession|soulModel|blocks|sync|droppedText|maskedModel)\.ts$/,
-  /^src\/core\/runtimes\/(zeroclaw|codex|hermes|hermesCompose|hermesEngine|hermesMemory|hermesRewording|hermesScan|hermesSection|hermesText)\.ts$/,
+  /^src\/extension\/agents\/(userConfig|items)\.ts$/,
+  /^src\/extension\/hermes\/(?!load)\w+\.ts$/,
+  // Each profile required on first use (RUNTIME_BUNDLES reads them from the registry), and what only Hermes's composing uses.
+  new RegExp(`^src/core/runtimes/(${Object.keys(RUNTIME_BUNDLES).join('|')})\\.ts$`),
+  /^src\/core\/runtimes\/hermes(Compose|Engine|Memory|Rewording|Scan|Section|Text)\.ts$/,
 ];
 
 describe('node: the Node build of the extension', () => {
@@ -72,21 +79,20 @@ describe('node: the Node build of the extension', () => {
 
   it('holds neither the tokenizer nor the JSON5 parser', () => {
     const inputs = Object.keys(metafile.inputs);
-    assert.ok(inputs.includes('src/core/runtimes/openclawConfig.ts'), 'the OpenClaw config reader is in the bundle');
     assert.deepStrictEqual(
       inputs.filter((input) => LAZY.some((pattern) => pattern.test(input))),
       [],
     );
   });
 
-  it("requires the JSON5 parser, the scaffolding, the preview session, the comparison, the secrets UI, the skills UI, the detector, doctor's migrations and the agents of an openclaw.json from their own bundles beside it", () => {
+  it("requires the scaffolding, the other commands' code, the preview session, the comparison, the secrets UI, the skills UI, the detector, doctor's migrations and the agents of an openclaw.json (which read it: the JSON5 parser is theirs) from their own bundles beside it", () => {
     // The output's imports: esbuild lists type-only imports it dropped among the inputs'.
     const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
     assert.deepStrictEqual(
       [...new Set(external.filter((name) => !name.startsWith('node:') && name !== 'vscode'))].sort(),
       [
+        `./${COMMANDS_BUNDLE}`,
         `./${COMPARE_BUNDLE}`,
-        `./${JSON5_BUNDLE}`,
         `./${PREVIEW_SESSION_BUNDLE}`,
         `./${SCAFFOLDING_BUNDLE}`,
         `./${SECRETS_BUNDLE}`,
@@ -94,6 +100,7 @@ describe('node: the Node build of the extension', () => {
         `./${SKILLS_UI_BUNDLE}`,
         `./${DOCTOR_BUNDLE}`,
         `./${AGENTS_BUNDLE}`,
+        `./${HERMES_EDITOR_BUNDLE}`,
         ...Object.values(RUNTIME_BUNDLES).map((bundle) => `./${bundle}`),
       ].sort(),
     );
@@ -117,6 +124,19 @@ describe('node: the Node build of the extension', () => {
       inputs.filter((input) => /runtimes[\\/](openclaw|codex|zeroclaw|toolnexus)\.ts$/.test(input)),
       [],
     );
+  });
+
+  it("puts the config's reading and the agents' tree rows in the agents bundle, which leaves the JSON5 parser to dist/json5.js", async function () {
+    this.timeout(60_000);
+    const result = await esbuild.build({ ...agentsBuild(), absWorkingDir: ROOT, write: false, metafile: true, logLevel: 'silent' });
+    const inputs = Object.keys(result.metafile!.inputs);
+    assert.ok(inputs.includes('src/extension/agents/userConfig.ts') && inputs.includes('src/extension/agents/items.ts'));
+    assert.deepStrictEqual(
+      inputs.filter((input) => input.startsWith('node_modules/json5/')),
+      [],
+    );
+    const external = Object.values(result.metafile!.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
+    assert.ok(external.includes(`./${JSON5_BUNDLE}`), JSON.stringify(external));
   });
 
   it('leaves the detector to dist/secrets.js from the secrets UI too', async function () {

@@ -2,7 +2,7 @@
 // error, one in a file it does not load or in text it drops a warning; the composed text
 // masked for a preview or a copy; the rule lines a cut drops.
 import assert from 'node:assert';
-import { FileContent, openclaw, PersonaInput, toolnexus } from '../../src/core';
+import { FileContent, openclaw, PersonaInput, runtimeProfile, toolnexus } from '../../src/core';
 import { detectSecrets } from '../../src/core/secrets/detect';
 import { classifySecrets, droppedRules, isPolicyLine, maskComposed } from '../../src/core/secrets';
 
@@ -114,5 +114,13 @@ describe('Rules a cut drops', () => {
         [],
         name,
       );
+  });
+  it("a file Hermes's scanner blocks drops its rules for that, not for a cap", () => {
+    const hermes = runtimeProfile('hermes');
+    const soul = hermes.compose(persona({ 'SOUL.md': `You are now a calm ops assistant.\n${rules[0]}\n` })).files.find((f) => f.name === 'SOUL.md')!;
+    assert.deepStrictEqual(
+      droppedRules(soul, hermes.label).map((d) => d.message),
+      [`${hermes.label} drops this rule from SOUL.md (its scanner blocks the text that holds it): "${rules[0]}"`],
+    );
   });
 });

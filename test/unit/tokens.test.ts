@@ -19,7 +19,8 @@ import {
 } from '../../src/core';
 import { chunksOf, commonPrefix, commonSuffix, countTokens, estimateTokens, IncrementalTokenCounter } from '../../src/core/tokensCount';
 import { countLongPiece, forgetLongPieces } from '../../src/core/tokensLongPiece';
-import { BytePairCore, byteRanks, countPieces, heapMergeStarts, mergeCount, pieceKey } from '../../src/core/tokensMerge';
+import { bucketMergeStarts } from '../../src/core/tokensBucketMerge';
+import { BytePairCore, byteRanks, countPieces, heapMergeStarts, mergeCount, mergeStarts, pieceKey, rankOf } from '../../src/core/tokensMerge';
 import { personaFolder } from './helpers';
 
 const SAMPLE = path.resolve(__dirname, '../fixtures/tokens/sample');
@@ -315,6 +316,27 @@ describe('the heap merge of long pieces', () => {
       { numRuns: 300 },
     );
     forgetLongPieces();
+  });
+
+  it('merges rank by rank where the heap merges, or leaves it to the heap (property)', () => {
+    const ranks = byteRanks(core);
+    const unit = fc.constantFrom('x', 'x', 'y', '日', '本', '語', 'ing', 'é', '\ufeff', '😀', 'ab', '+', '/', 'Q', '9');
+    let ordered = 0;
+    fc.assert(
+      fc.property(fc.array(unit, { minLength: 1, maxLength: 400 }), (parts) => {
+        const key = pieceKey(parts.join(''));
+        const bucket = bucketMergeStarts(key.length, (start, end) => rankOf(ranks, key, start, end), ranks.count);
+        if (bucket) ordered++;
+        if (bucket) assert.deepStrictEqual([...bucket], [...heapMergeStarts(ranks, key)], parts.join(''));
+      }),
+      { numRuns: 400 },
+    );
+    assert.ok(ordered > 300, `${ordered} of 400 merged rank by rank`);
+    // Long pieces of the hostile kinds, through the switch between the two.
+    for (const text of ['x'.repeat(20_000), '日本語'.repeat(5_000), Buffer.from(Array.from({ length: 15_000 }, (_, i) => (i * 7919) % 251)).toString('base64')]) {
+      const key = pieceKey(text);
+      assert.deepStrictEqual([...mergeStarts(ranks, key)], [...heapMergeStarts(ranks, key)]);
+    }
   });
 
   it('counts a 16,000-letter word as encode does, and a 2 MB one at all', () => {

@@ -211,6 +211,7 @@ function failed(files: FileMeasure[], failure: string, budget: number): Composit
 export const codex: RuntimeProfile = {
   id: 'codex',
   label: 'Codex CLI',
+  description: 'AGENTS.md only, 32 KiB in all, cut at the byte',
   unit: 'bytes',
   fileNames: [OVERRIDE, AGENTS],
   filesToRead,

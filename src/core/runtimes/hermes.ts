@@ -16,6 +16,7 @@ export function hermesEngine(): Engine {
 export const hermes: RuntimeProfile = {
   id: 'hermes',
   label: `Hermes Agent ${HERMES_RELEASE}`,
+  description: 'SOUL.md from its home, one project file type; scans for injection',
   labelFor: hermesLabel,
   unit: 'codepoints',
   fileNames: HERMES_FILE_NAMES,

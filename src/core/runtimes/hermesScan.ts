@@ -6,7 +6,7 @@
 // Hermes runs Python's `re` (IGNORECASE, Unicode) on the NFKC form of the first 65,536 code points.
 // The patterns below are the same expressions with Python's Unicode classes spelled out: JavaScript's
 // \w and \b are ASCII only, its \s takes U+FEFF and leaves out U+001C–U+001F and U+0085.
-import type { ScanBlock, ScanFinding } from './profile';
+import type { ScanBlock, ScanFinding, Span } from './profile';
 
 export type ThreatScope = 'context' | 'strict';
 
@@ -195,6 +195,8 @@ export interface ScanProblem {
   readonly message: string;
   /** The line Hermes sends instead. */
   readonly line: string;
+  /** The text Hermes scanned and replaces (the file, or the memory entry): a rewording is checked against it. */
+  readonly within: Span;
 }
 
 /** A matched phrase as a message quotes it: one line, white space folded, at most 60 characters. */
@@ -223,12 +225,13 @@ export function hermesScanProblems(blocks: readonly ScanBlock[] | undefined): Sc
         id: 'too_large',
         scope: block.scope,
         line: block.line,
+        within: block.range,
         message: `${what}: an entry past ${HERMES_MAX_SCAN_CHARS.toLocaleString('en-US')} chars is not scanned`,
       });
     for (const finding of block.findings)
       for (const range of finding.ranges) {
         const why = finding.kind === 'invisible' ? `${describeInvisible(range.match.codePointAt(0)!)} is in it` : `'${quote(range.match)}' matches its ${finding.id} pattern`;
-        problems.push({ start: range.start, end: range.end, id: finding.id, scope: block.scope, line: block.line, message: `${what}: ${why}` });
+        problems.push({ start: range.start, end: range.end, id: finding.id, scope: block.scope, line: block.line, within: block.range, message: `${what}: ${why}` });
       }
   }
   return problems.sort((a, b) => a.start - b.start);

@@ -1,6 +1,5 @@
 // Every runtime profile, by id. The default is the seed's composeSoul.
-import { PersonaInput, RuntimeId, RuntimeOptions, RuntimeProfile, ScanBlock } from './profile';
-import type { ScanProblem } from './hermesScan';
+import { PersonaInput, RuntimeOptions, RuntimeProfile } from './profile';
 import { openclaw } from './openclaw';
 import { toolnexus } from './toolnexus';
 import type * as ZeroclawModule from './zeroclaw';
@@ -74,25 +73,25 @@ export function openclawAfterDoctor(input: PersonaInput, options: RuntimeOptions
 }
 
 /**
- * Each runtime's profile, by id. ZeroClaw's and Codex's are required on first use: in the
- * extension's Node build each is a bundle of its own (scripts/nodeBuild.mjs), so activation
- * loads only the profiles most personas use.
+ * Each runtime's profile, by id, default first: the one list a runtime is added to (RuntimeId is
+ * its keys). ZeroClaw's, Codex's and Hermes's are required on first use: in the extension's Node
+ * build each is a bundle of its own (scripts/nodeBuild.mjs reads them here), so activation loads
+ * only the profiles most personas use.
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
-const profiles: ReadonlyMap<RuntimeId, () => RuntimeProfile> = new Map<RuntimeId, () => RuntimeProfile>([
-  ['toolnexus', () => toolnexus],
-  ['openclaw', () => openclaw],
-  ['zeroclaw', () => (require('./zeroclaw') as typeof ZeroclawModule).zeroclaw],
-  ['codex', () => (require('./codex') as typeof CodexModule).codex],
-  ['hermes', () => (require('./hermes') as typeof HermesModule).hermes],
-]);
+const PROFILES = {
+  toolnexus: (): RuntimeProfile => toolnexus,
+  openclaw: (): RuntimeProfile => openclaw,
+  zeroclaw: (): RuntimeProfile => (require('./zeroclaw') as typeof ZeroclawModule).zeroclaw,
+  codex: (): RuntimeProfile => (require('./codex') as typeof CodexModule).codex,
+  hermes: (): RuntimeProfile => (require('./hermes') as typeof HermesModule).hermes,
+};
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-/** Hermes's scanner findings of a file's `blocks` as problems (hermesScan.ts), from its profile's own bundle. */
-export function hermesScanProblemsLazy(blocks: readonly ScanBlock[] | undefined): ScanProblem[] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('./hermes') as typeof HermesModule).hermesEngine().hermesScanProblems(blocks);
-}
+/** A runtime there is a profile for. */
+export type RuntimeId = keyof typeof PROFILES;
+
+const profiles: ReadonlyMap<RuntimeId, () => RuntimeProfile> = new Map(Object.entries(PROFILES) as [RuntimeId, () => RuntimeProfile][]);
 
 /** The ids of the runtimes there are profiles for, default first. */
 export const RUNTIME_IDS: readonly RuntimeId[] = [...profiles.keys()];

@@ -231,6 +231,7 @@ function capFor(name: string, maxChars: number, epoch: OpenClawEpoch): number {
 export const openclaw: RuntimeProfile = {
   id: 'openclaw',
   label: `OpenClaw ${OPENCLAW_NEWEST_RELEASE}`,
+  description: 'Project Context: 20,000 chars a file, 60,000 in all, head and tail kept',
   labelFor: (options) => `OpenClaw ${resolveOpenClawRelease(options?.openclawRelease).release}`,
   unit: 'chars',
   fileNames: NEWEST_FILES,

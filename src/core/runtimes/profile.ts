@@ -3,7 +3,10 @@
 // runtime only through this file's types, so a new runtime is one file beside it.
 import type { CapState } from '../report';
 
-export type RuntimeId = 'toolnexus' | 'openclaw' | 'zeroclaw' | 'codex' | 'hermes';
+import type { RuntimeId } from './index';
+
+/** A runtime there is a profile for: the keys of the registry (index.ts). */
+export type { RuntimeId };
 
 /** What a runtime counts its caps in. */
 export type SizeUnit =
@@ -233,6 +236,8 @@ export interface RuntimeProfile {
   readonly label: string;
   /** The label for these options, where they change it ("OpenClaw 2026.7.35"); `label` otherwise. */
   labelFor?(options?: RuntimeOptions): string;
+  /** What sets it apart, in a line of the runtime picker: "AGENTS.md only, 32 KiB in all, cut at the byte". */
+  readonly description: string;
   readonly unit: SizeUnit;
   /** File names of the persona folder this runtime reads, in the order it renders them. */
   readonly fileNames: readonly string[];

@@ -96,6 +96,7 @@ function nothingSent(name: string, status: 'absent' | 'unreadable'): FileMeasure
 export const toolnexus: RuntimeProfile = {
   id: 'toolnexus',
   label: 'toolnexus composeSoul',
+  description: 'seven files, 2 MB each in bytes, cut at the end',
   unit: 'bytes',
   fileNames: BOOTSTRAP_ORDER,
   filesToRead: () => BOOTSTRAP_ORDER,

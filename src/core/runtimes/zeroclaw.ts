@@ -220,6 +220,7 @@ function compose(input: PersonaInput, options: RuntimeOptions = {}): Composition
 export const zeroclaw: RuntimeProfile = {
   id: 'zeroclaw',
   label: 'ZeroClaw',
+  description: '20,000 code points a file, cut at the end',
   unit: 'codepoints',
   fileNames: RENDERED,
   filesToRead: () => [...RENDERED, HEARTBEAT],

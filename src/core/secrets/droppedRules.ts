@@ -47,7 +47,10 @@ export function droppedRules(file: FileMeasure, runtimeLabel: string, t: SecretR
       if (start + source.length <= span.start || !isPolicyLine(source)) continue;
       const text = digestLine(source);
       if (carried.has(text)) continue;
-      found.push({ start, end: start + source.length, line, text, strong: STRONG_RULE_WORDS.test(text), message: t('ruleDropped', runtimeLabel, file.name, text) });
+      // Text a scanner replaces (Hermes's [BLOCKED: …]) is dropped for that, not for a cap.
+      const blocked = file.blocks?.some((block) => start < block.range.end && start + source.length > block.range.start);
+      const message = t(blocked ? 'ruleBlocked' : 'ruleDropped', runtimeLabel, file.name, text);
+      found.push({ start, end: start + source.length, line, text, strong: STRONG_RULE_WORDS.test(text), message });
     }
   }
   return found;

@@ -16,6 +16,7 @@ export const SECRET_MESSAGES = {
   hiddenSelectors: 'variation selectors, which can carry bytes',
   hiddenComment: 'An HTML comment gives an instruction ("{0}"): hidden when the Markdown is rendered, sent to the model as written.',
   ruleDropped: '{0} drops this rule from {1} (it is past the cap): "{2}"',
+  ruleBlocked: '{0} drops this rule from {1} (its scanner blocks the text that holds it): "{2}"',
 } as const;
 
 export type SecretMessageId = keyof typeof SECRET_MESSAGES;

@@ -18,6 +18,8 @@ export interface SkillsOptions {
   readonly pluginSkills?: boolean;
   /** The machine's executables, variables, platform and config, for the skills' manifests. */
   readonly host?: SkillHost;
+  /** The agent's `skills` allowlist (names), as OpenClaw applies it after gating; none: every skill. */
+  readonly allowlist?: { readonly agent: string; readonly skills: readonly string[] };
 }
 
 /** The two skills OpenClaw's stock plugins (browser, canvas) link into ~/.openclaw/plugin-skills. */
@@ -85,7 +87,11 @@ export function composeSkills(reader: SkillReader, dir: string, options: SkillsO
   }
   const sorted = [...winners.values()].sort((a, b) => a.name.localeCompare(b.name, 'en'));
   const hidden = (skill: LoadedSkill) => frontmatterBoolean(skill.fields['disable-model-invocation']) === true;
-  const gates = new Map(sorted.map((skill) => [skill, gate(skill.name, skill.fields, options.host ?? {})]));
+  const allowed = options.allowlist;
+  // Gated first, then the agent's allowlist, as OpenClaw's filterSkillEntries; the plugins' skills too.
+  const gateOf = (skill: LoadedSkill): string | undefined =>
+    gate(skill.name, skill.fields, options.host ?? {}) ?? (allowed && !allowed.skills.includes(skill.name) ? `agent ${allowed.agent}'s skills allowlist leaves it out` : undefined);
+  const gates = new Map(sorted.map((skill) => [skill, gateOf(skill)]));
   const offered = sorted.filter((skill) => !hidden(skill) && gates.get(skill) === undefined);
   const catalogSkills = new Map<LoadedSkill, CatalogSkill>(offered.map((skill) => [skill, { name: skill.name, description: skill.description, location: location(skill.file) }]));
   const prepared = prepareCatalog([...catalogSkills.values()]);

@@ -1,3 +1,6 @@
-// The agents of an openclaw.json, resolved as OpenClaw resolves them: a bundle of its own
-// (dist/agents.js), required on the first config read, so activation does not carry it.
+// The agents of an openclaw.json, resolved as OpenClaw resolves them, the config found where
+// OpenClaw looks, and the agents' tree rows: a bundle of its own (dist/agents.js), required on
+// the first config look, so activation does not carry it.
 export { agentsFromConfig } from '../../core/runtimes/openclawAgents';
+export { readUserConfig } from './userConfig';
+export { agentLines, outsideAgentItem, placeAgents } from './items';

@@ -16,3 +16,6 @@ export interface CommandContext {
   readonly tree: PersonaTree;
   readonly secrets: Secrets;
 }
+
+/** A command group's handlers by command id: registered at activation, their code loaded on first use. */
+export type CommandHandlers = Record<string, (...args: never[]) => unknown>;

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { miscasedBootstrapName } from '../../core';
 import { baseName, folderOf } from '../model/personaWorkspace';
-import type { CommandContext } from './context';
+import type { CommandContext, CommandHandlers } from './context';
 import { expectFileSystemError, logUnlessFileSystemError } from '../util/log';
 import { targetUri } from './target';
 
@@ -12,11 +12,11 @@ export interface ShowCutOptions {
   readonly revealCut?: boolean;
 }
 
-export function registerFixCommands(deps: CommandContext): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand('personaStudio.renameToBootstrapName', (target?: unknown) => renameToBootstrapName(deps, target)),
-    vscode.commands.registerCommand('personaStudio.showCut', (target?: unknown, options?: ShowCutOptions) => showCut(deps, target, options)),
-  ];
+export function fixCommands(deps: CommandContext): CommandHandlers {
+  return {
+    'personaStudio.renameToBootstrapName': (target?: unknown) => renameToBootstrapName(deps, target),
+    'personaStudio.showCut': (target?: unknown, options?: ShowCutOptions) => showCut(deps, target, options),
+  };
 }
 
 async function showCut(deps: CommandContext, target: unknown, options: ShowCutOptions = {}): Promise<void> {

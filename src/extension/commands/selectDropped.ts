@@ -1,13 +1,14 @@
 // Internal: selects the part of a file the runtime drops, from the quick fix on a cap
 // diagnostic (not in the palette).
 import * as vscode from 'vscode';
-import { SELECT_DROPPED_COMMAND } from '../problems/codeActions';
+import { SELECT_DROPPED_COMMAND } from './ids';
 import { DIAGNOSTIC_SOURCE, DiagnosticCode } from '../problems/fileProblems';
 import { baseName } from '../model/personaWorkspace';
+import type { CommandHandlers } from './context';
 import { targetUri } from './target';
 
-export function registerSelectDroppedCommand(): vscode.Disposable[] {
-  return [vscode.commands.registerCommand(SELECT_DROPPED_COMMAND, (uri: unknown) => selectDropped(uri))];
+export function selectDroppedCommands(): CommandHandlers {
+  return { [SELECT_DROPPED_COMMAND]: (uri: unknown) => selectDropped(uri) };
 }
 
 async function selectDropped(target: unknown): Promise<void> {

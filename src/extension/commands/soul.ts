@@ -7,7 +7,7 @@ import { composeHeartwood, formatCount, RUNTIME_NAMES, utf8Length } from '../../
 import { Measurements } from '../model/measurements';
 import type { Secrets } from '../model/secrets';
 import { Persona } from '../model/personaWorkspace';
-import type { CommandContext } from './context';
+import type { CommandContext, CommandHandlers } from './context';
 import { resolvePersona, saidNoFolder } from './pickPersona';
 
 /**
@@ -37,18 +37,18 @@ async function composedText(
   return undefined;
 }
 
-export function registerSoulCommands({ personas, measurements, previews, secrets }: CommandContext): vscode.Disposable[] {
+export function soulCommands({ personas, measurements, previews, secrets }: CommandContext): CommandHandlers {
   const pick = (target: unknown) => resolvePersona(personas, target, vscode.l10n.t('Choose a persona'));
-  return [
-    vscode.commands.registerCommand('personaStudio.openPreview', async (target?: unknown) => {
+  return {
+    'personaStudio.openPreview': async (target?: unknown) => {
       const persona = await pick(target);
       if (persona) await previews.open(persona);
-    }),
-    vscode.commands.registerCommand('personaStudio.openPreviewToSide', async (target?: unknown) => {
+    },
+    'personaStudio.openPreviewToSide': async (target?: unknown) => {
       const persona = await pick(target);
       if (persona) await previews.open(persona, { toSide: true });
-    }),
-    vscode.commands.registerCommand('personaStudio.copySoul', async (target?: unknown) => {
+    },
+    'personaStudio.copySoul': async (target?: unknown) => {
       const persona = await pick(target);
       const composed = persona && (await composedText(measurements, secrets, persona, false));
       if (!persona || !composed) return;
@@ -56,8 +56,8 @@ export function registerSoulCommands({ personas, measurements, previews, secrets
       await vscode.env.clipboard.writeText(text);
       const copied = vscode.l10n.t('Copied the {0} of {1}: {2} bytes.', composed.what, persona.label, formatCount(utf8Length(text)));
       void vscode.window.showInformationMessage(composed.note ? `${copied} ${composed.note}` : copied);
-    }),
-    vscode.commands.registerCommand('personaStudio.exportSoul', async (target?: unknown) => {
+    },
+    'personaStudio.exportSoul': async (target?: unknown) => {
       const persona = await pick(target);
       const composed = persona && (await composedText(measurements, secrets, persona, true));
       if (!persona || !composed) return;
@@ -80,17 +80,17 @@ export function registerSoulCommands({ personas, measurements, previews, secrets
       const exported = vscode.l10n.t('Exported the {0} of {1} ({2} bytes) to {3}.', composed.what, persona.label, formatCount(bytes.byteLength), uri.fsPath || uri.toString());
       const answer = await vscode.window.showInformationMessage(composed.note ? `${exported} ${composed.note}` : exported, open);
       if (answer === open) await vscode.window.showTextDocument(uri);
-    }),
-    vscode.commands.registerCommand('personaStudio.toggleDroppedText', () => previews.toggleDropped()),
-    vscode.commands.registerCommand('personaStudio.revealSecrets', () => previews.revealSecrets()),
-    vscode.commands.registerCommand('personaStudio.toggleAfterDoctor', () => {
+    },
+    'personaStudio.toggleDroppedText': () => previews.toggleDropped(),
+    'personaStudio.revealSecrets': () => previews.revealSecrets(),
+    'personaStudio.toggleAfterDoctor': () => {
       if (previews.toggleAfterDoctor() === undefined)
         void vscode.window.showInformationMessage(vscode.l10n.t('Open a soul preview first: the prompt after openclaw doctor --fix is shown there.'));
-    }),
-    vscode.commands.registerCommand('personaStudio.refresh', async () => {
+    },
+    'personaStudio.refresh': async () => {
       if (saidNoFolder(vscode.l10n.t('Open a folder first: Persona Studio finds the personas inside it.'))) return;
       await personas.refresh();
       previews.refresh();
-    }),
-  ];
+    },
+  };
 }

@@ -9,12 +9,15 @@ import type { PersonaWorkspace } from '../model/personaWorkspace';
 import type { PersonaTokens } from '../tokens/personaTokens';
 import { compareCommands } from './compareCommands';
 import { Comparisons } from './comparisons';
+import { sectionHistories, SectionHistories } from './sectionHistory';
 
 export interface CompareFeature extends vscode.Disposable {
   compareWithHead(target: unknown): Promise<void>;
   compareWithRevision(target: unknown): Promise<void>;
   /** Adds a file's sparkline and forecast to its tooltip. */
   readonly tooltipHistory: TooltipHistory;
+  /** The sparklines of a preview's section headers. */
+  readonly sectionHistory: SectionHistories;
 }
 
 /** How long a hover waits for a file's history before its tooltip shows without it. */
@@ -40,5 +43,5 @@ export function createCompareFeature(personas: PersonaWorkspace, measurements: M
       logUnexpected(where, error);
     }
   };
-  return { ...compareCommands(personas, comparisons), tooltipHistory, dispose: () => comparisons.dispose() };
+  return { ...compareCommands(personas, comparisons), tooltipHistory, sectionHistory: sectionHistories(comparisons), dispose: () => comparisons.dispose() };
 }

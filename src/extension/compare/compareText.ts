@@ -1,7 +1,20 @@
 // What a comparison says about itself: the one-line summary for the diff's title and the
 // lines of its CodeLens (per file, size and tokens before and after, and cuts begun or ended),
 // from the core's comparison, as the CLI's `diff` table says them.
-import { compareCompositions, Composition, CompositionDelta, FILE_CHANGE_LABELS, FileDelta, formatCount, formatDelta, summarizeDelta, TokenCounter } from '../../core';
+import {
+  CatalogDelta,
+  catalogChangeText,
+  compareCompositions,
+  Composition,
+  CompositionDelta,
+  FILE_CHANGE_LABELS,
+  FileDelta,
+  formatCount,
+  formatDelta,
+  summarizeDelta,
+  TokenCounter,
+} from '../../core';
+import type { SkillsReport } from '../../core/skills/types';
 
 /** Token counts of one composition: its whole text and each file's section, by name. */
 export interface CompositionTokenCounts {
@@ -28,12 +41,23 @@ export function compareSides(
   before: Composition,
   after: Composition,
   tokens?: { readonly before?: CompositionTokenCounts; readonly after?: CompositionTokenCounts },
+  catalogs?: { readonly before: SkillsReport; readonly after: SkillsReport },
 ): CompositionDelta {
   const count = countedTokens([
     { composition: before, tokens: tokens?.before },
     { composition: after, tokens: tokens?.after },
   ]);
-  return compareCompositions(before, after, count);
+  return compareCompositions(before, after, count, catalogs);
+}
+
+/** "Skills catalog: 1,340 → 1,483 chars (+143), 316 → 358 tokens (+42); 3 of 3 → 4 of 4 skills listed". */
+export function catalogLine(catalog: CatalogDelta): string {
+  const { before, after } = catalog;
+  const parts = [`${formatCount(before.chars)} → ${formatCount(after.chars)} chars (${formatDelta(before.chars, after.chars)})`];
+  if (before.tokens !== undefined && after.tokens !== undefined) {
+    parts.push(`${formatCount(before.tokens)} → ${formatCount(after.tokens)} tokens (${formatDelta(before.tokens, after.tokens)})`);
+  }
+  return `Skills catalog: ${parts.join(', ')}; ${catalogChangeText(catalog)}`;
 }
 
 const unitWords = { bytes: 'bytes', chars: 'chars', codepoints: 'code points' } as const;
@@ -66,7 +90,9 @@ export function placedLenses(delta: CompositionDelta, since: string, notes: read
       const offset = composition.files.find((measure) => measure.name === file.name)?.offset ?? -1;
       return { line: offset < 0 ? 0 : lineAt(composition.text, offset), title: fileLine(file, delta.unit) };
     });
-  return [...top, ...files];
+  // The section opens the text: its line under the totals.
+  const catalog = delta.skills ? [{ line: 0, title: catalogLine(delta.skills) }] : [];
+  return [...top, ...catalog, ...files];
 }
 
 function lineAt(text: string, offset: number): number {
@@ -81,5 +107,6 @@ function lineAt(text: string, offset: number): number {
  */
 export function lensLines(delta: CompositionDelta, since: string, notes: readonly string[] = []): string[] {
   const files = delta.files.filter((file) => file.changed || file.changes.length > 0).map((file) => fileLine(file, delta.unit));
-  return [summarizeDelta(delta, since), ...files, ...notes.map((note) => `note: ${note}`)];
+  const catalog = delta.skills ? [catalogLine(delta.skills)] : [];
+  return [summarizeDelta(delta, since), ...catalog, ...files, ...notes.map((note) => `note: ${note}`)];
 }

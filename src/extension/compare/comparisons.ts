@@ -2,7 +2,8 @@
 // prompt now (unsaved editors included), under the folder's runtime, release and session,
 // in VS Code's diff editor. Old files come through the Git extension's API only.
 import * as vscode from 'vscode';
-import type { Composition } from '../../core';
+import { Composition, hasOwnSkills, withSkillsEntry } from '../../core';
+import type { SkillsReport } from '../../core/skills/types';
 import type { Measurements } from '../model/measurements';
 import type { PersonaTokens } from '../tokens/personaTokens';
 import { pathExistsNow } from '../platform';
@@ -12,7 +13,8 @@ import { ComparisonDocuments, comparisonUris } from './compareDocuments';
 import { compareSides, CompositionTokenCounts, lensLines, placedLenses } from './compareText';
 import { GitExtensionSource, GitRepository, realGitExtension, repositoryOf } from './gitApi';
 import { readInputAtRevision, RevisionInput } from './revisionInput';
-import { FileHistories, trendLines } from './fileHistory';
+import { FileHistories, FileTrend, trendLines } from './fileHistory';
+import { skillFileAt, walkSkillRootsAt } from './revisionSkills';
 
 /** One open comparison: what the left side was read from, to recompose it when the runtime changes. */
 interface Comparison {
@@ -21,8 +23,13 @@ interface Comparison {
   readonly ref: string;
   readonly commit: string;
   readonly revision: RevisionInput;
+  /** OpenClaw's skill catalog at the commit, read once. */
+  readonly skills?: SkillsReport;
   readonly uris: ReturnType<typeof comparisonUris>;
 }
+
+/** What the comparison reads of Measurements: the inputs, and for OpenClaw the skill catalog now and its bundle. */
+export type ComparedMeasurements = Pick<Measurements, 'inputs' | 'onDidChange'> & Partial<Pick<Measurements, 'skills' | 'skillsBundle'>>;
 
 /** What a comparison opened: the texts, the title and the lens lines (for tests and the log). */
 export interface ComparisonShown {
@@ -39,7 +46,7 @@ export class Comparisons extends Disposable {
   private readonly histories: FileHistories;
 
   constructor(
-    private readonly measurements: Pick<Measurements, 'inputs' | 'onDidChange'>,
+    private readonly measurements: ComparedMeasurements,
     private readonly tokens?: Pick<PersonaTokens, 'countOther' | 'counts'>,
     private readonly git: GitExtensionSource = realGitExtension,
     now: () => number = Date.now,
@@ -68,10 +75,15 @@ export class Comparisons extends Disposable {
 
   /** A file's sparkline and forecast lines, from the history of a repository the Git extension has open; undefined without one. */
   async history(folder: vscode.Uri, name: string): Promise<readonly string[] | undefined> {
+    const trend = await this.trend(folder, name);
+    return trend && trendLines(trend);
+  }
+
+  /** A file's sizes over its commits (read once per file per commit), where the Git extension has the repository open. */
+  async trend(folder: vscode.Uri, name: string): Promise<FileTrend | undefined> {
     const repository = await this.repository(folder, false);
     if (typeof repository === 'string') return undefined;
-    const trend = await this.histories.trend(repository, folder, name, await this.measurements.inputs(folder));
-    return trend && trendLines(trend);
+    return this.histories.trend(repository, folder, name, await this.measurements.inputs(folder));
   }
 
   /**
@@ -87,7 +99,8 @@ export class Comparisons extends Disposable {
     const inputs = await this.measurements.inputs(folder);
     const revision = await readInputAtRevision(repository, commit, folder, inputs.names, inputs.profile.readLimitFor?.(inputs.options) ?? inputs.profile.readLimit);
     for (const note of revision.notes) log.info(`comparing ${label} with ${ref}: ${note}`);
-    const comparison: Comparison = { folder, label, ref, commit, revision, uris: comparisonUris(folder, ref) };
+    const skills = inputs.profile.id === 'openclaw' ? await this.skillsAt(repository, commit, folder) : undefined;
+    const comparison: Comparison = { folder, label, ref, commit, revision, skills, uris: comparisonUris(folder, ref) };
     this.open.set(comparison.uris.after.toString(), comparison);
     const shown = await this.show(comparison);
     await vscode.commands.executeCommand('vscode.diff', comparison.uris.before, comparison.uris.after, shown.title, { preview: false });
@@ -98,17 +111,29 @@ export class Comparisons extends Disposable {
   private async show(comparison: Comparison): Promise<ComparisonShown> {
     const { folder, ref, commit, revision, uris } = comparison;
     const inputs = await this.measurements.inputs(folder);
-    const before = inputs.profile.compose(revision.input, inputs.options);
-    // The Project Context on both sides: a revision's skills are not composed (yet).
-    const after = inputs.composed;
+    const context = { before: inputs.profile.compose(revision.input, inputs.options), after: inputs.composed };
+    // OpenClaw's `## Skills` section before the Project Context at both sides, as `compose --part all`
+    // prints it, when the persona has skills of its own at either (the stock plugins' alone are every persona's).
+    const now = comparison.skills && (await this.measurements.skills?.(folder))?.report;
+    const catalogs = comparison.skills && now && (hasOwnSkills(comparison.skills) || hasOwnSkills(now)) ? { before: comparison.skills, after: now } : undefined;
+    const workspacePath = inputs.options.workspacePath ?? (folder.fsPath || folder.path);
+    const before = catalogs ? withSkillsEntry(context.before, catalogs.before.section, workspacePath) : context.before;
+    const after = catalogs ? withSkillsEntry(context.after, catalogs.after.section, workspacePath) : context.after;
     const tokens = await this.countTokens(folder, before, after);
-    const delta = compareSides(before, after, tokens);
+    const delta = compareSides(before, after, tokens, catalogs);
     const since = `${ref} (${commit.slice(0, 7)})`;
     const lines = lensLines(delta, since, revision.notes);
     this.documents.set(uris.before, before.text, placedLenses(delta, since, revision.notes, before));
     this.documents.set(uris.after, after.text, placedLenses(delta, since, revision.notes, after));
     const title = vscode.l10n.t('{0}: {1} at {2} ↔ now ({3})', comparison.label, inputs.profile.labelFor?.(inputs.options) ?? inputs.profile.label, since, lines[0]);
     return { before, after, title, lines, uris };
+  }
+
+  /** The skill catalog at `commit` under the folder's skill settings; undefined without the skills bundle or outside the repository. */
+  private async skillsAt(repository: GitRepository, commit: string, folder: vscode.Uri): Promise<SkillsReport | undefined> {
+    const bundle = this.measurements.skillsBundle?.();
+    const tree = bundle && (await walkSkillRootsAt(repository, commit, folder));
+    return tree && bundle.composeAt(folder, tree, (path) => skillFileAt(repository, commit, folder, path));
   }
 
   private async countTokens(folder: vscode.Uri, before: Composition, after: Composition): Promise<{ before?: CompositionTokenCounts; after?: CompositionTokenCounts } | undefined> {

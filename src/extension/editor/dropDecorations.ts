@@ -4,7 +4,7 @@
 // measurement, so they move while the user types, before any save.
 import * as vscode from 'vscode';
 import { FileMeasure, isBootstrapName, RUNTIME_NAMES, RuntimeId } from '../../core';
-import { CHOOSE_RUNTIME_COMMAND } from '../commands/chooseRuntime';
+import { CHOOSE_RUNTIME_COMMAND } from '../commands/ids';
 import { DROP_REDRAW_DELAY_MS } from '../util/delays';
 import { Disposable } from '../util/disposable';
 import { locator } from '../problems/fileProblems';

@@ -13,6 +13,7 @@ import {
   HeartwoodCaps,
   HeartwoodReport,
   isBootstrapName,
+  OpenClawAgent,
   PersonaInput,
   RuntimeId,
   RuntimeOptions,
@@ -130,6 +131,8 @@ export class Measurements extends Disposable {
     // An OpenClaw agent workspace defaults to the openclaw runtime: found by its state file or the config's agents.
     this.register(detectOpenClawWorkspaces((folder) => this.openclaw.workspace(folder)));
     this.register(this.openclaw.onDidChangeSetup((folder) => this.invalidate(folder, 'all')));
+    // Each agent's workspace in the window is a persona, even before it holds a file.
+    this.register(this.openclaw.onDidChangeAgents(() => personas.showAgentFolders(this.openclaw.placed().inside)));
     this.personasChanged();
   }
 
@@ -142,6 +145,20 @@ export class Measurements extends Disposable {
     let labelled = this.labelled.get(label);
     if (!labelled) this.labelled.set(label, (labelled = { ...profile, label }));
     return labelled;
+  }
+
+  /** The OpenClaw agent whose workspace the folder is, when the config lists one. */
+  agent(folder: vscode.Uri): OpenClawAgent | undefined {
+    return this.openclaw.agent(folder);
+  }
+
+  /** The config's agents whose workspace is not in this window (never read). */
+  get otherAgents(): readonly OpenClawAgent[] {
+    return this.openclaw.placed().others;
+  }
+
+  get onDidChangeAgents(): vscode.Event<void> {
+    return this.openclaw.onDidChangeAgents;
   }
 
   /** Why the folder has its runtime, when not by default: "set in settings", "OpenClaw workspace of agent main". */
@@ -211,7 +228,8 @@ export class Measurements extends Disposable {
    */
   skills(folder: vscode.Uri): Promise<SkillsMeasure | undefined> {
     if (runtimeId(folder) !== 'openclaw') return Promise.resolve(undefined);
-    return this.skillsBundle().measure(folder);
+    const agent = this.agent(folder);
+    return this.skillsBundle().measure(folder, agent?.skills && { agent: agent.id, skills: agent.skills });
   }
 
   /** The skills bundle, started on first use. */
@@ -249,10 +267,10 @@ export class Measurements extends Disposable {
     return preview;
   }
 
-  /** One file's measure under the folder's runtime (from composition()). */
-  async file(uri: vscode.Uri): Promise<FileMeasure | undefined> {
-    const name = baseName(uri);
-    return (await this.composition(folderOf(uri))).files.find((file) => file.name === name);
+  /** One file's measure under the runtime of its folder, or of `folder` above it (by its path there: `memories/MEMORY.md`). */
+  async file(uri: vscode.Uri, folder = folderOf(uri)): Promise<FileMeasure | undefined> {
+    const name = uri.path.slice(folder.path.replace(/\/?$/, '/').length);
+    return (await this.composition(folder)).files.find((file) => file.name === name);
   }
 
   /** A dirty editor's encoding when it is not UTF-8 (the runtime decodes the saved bytes as UTF-8). */
@@ -281,7 +299,8 @@ export class Measurements extends Disposable {
   private async compose(folder: vscode.Uri, state: FolderState): Promise<Composition> {
     const runtime = runtimeId(folder);
     const profile = runtimeProfile(runtime);
-    const options = runtime === 'openclaw' ? { ...runtimeOptions(folder, runtime), ...(await this.openclaw.options(folder)) } : runtimeOptions(folder, runtime);
+    const set = runtimeOptions(folder, runtime);
+    const options = runtime === 'openclaw' ? await this.openclaw.options(folder, set) : set;
     const optionsKey = JSON.stringify(options);
     const dir = folder.fsPath || folder.path;
     const persona = this.personas.find(folder);

@@ -5,21 +5,19 @@
 import * as vscode from 'vscode';
 import {
   agentLabel,
+  agentOfWorkspace,
   OpenClawAgent,
   openclawWorkspaceOf,
   OPENCLAW_NEWEST_RELEASE,
   OPENCLAW_STATE_FILE,
-  OpenClawCaps,
-  capsFromConfig,
-  parseOpenClawConfigObject,
-  releaseFromConfig,
   releaseFromPackageJson,
   resolveOpenClawRelease,
   RuntimeOptions,
   setupCompletedFromState,
 } from '../../core';
-import { loadAgents } from '../agents/load';
-import { homeFolder, installedOpenClaw, readUserFile } from '../platform';
+import { AgentsModule, loadAgents } from '../agents/load';
+import type { UserConfig } from '../agents/userConfig';
+import { installedOpenClaw } from '../platform';
 import { Disposable } from '../util/disposable';
 import { expectFileSystemError, logUnlessFileSystemError } from '../util/log';
 import { openclawConfigFile, openclawSetup, openclawVersion } from './config';
@@ -33,17 +31,11 @@ export interface OpenClawChoice {
   readonly note?: string;
 }
 
-interface UserConfig {
-  readonly caps: OpenClawCaps;
-  readonly release?: string;
-  readonly agents: readonly OpenClawAgent[];
-}
-
 /** A workspace-state.json larger than this is no state OpenClaw wrote. */
 const STATE_MAX_BYTES = 64 * 1024;
 
 export class OpenClawContext extends Disposable {
-  private config: { readonly file: string; readonly read: Promise<UserConfig> } | undefined;
+  private config: { readonly file?: string; readonly read: Promise<UserConfig> } | undefined;
   private installed: Promise<string | undefined> | undefined;
   private readonly setups = new Map<string, Promise<boolean>>();
   private readonly chosen = new Map<string, OpenClawChoice>();
@@ -54,6 +46,9 @@ export class OpenClawContext extends Disposable {
   private readonly stateEmitter = this.register(new vscode.EventEmitter<vscode.Uri>());
   /** A workspace's setup state changed on disk: the folder holding `.openclaw/`. */
   readonly onDidChangeSetup = this.stateEmitter.event;
+  private readonly agentsEmitter = this.register(new vscode.EventEmitter<void>());
+  /** The config's agents were read again. */
+  readonly onDidChangeAgents = this.agentsEmitter.event;
 
   constructor() {
     super();
@@ -67,14 +62,34 @@ export class OpenClawContext extends Disposable {
     this.register(watcher.onDidCreate(changed(true)));
     this.register(watcher.onDidChange(changed(true)));
     this.register(watcher.onDidDelete(changed(false)));
+    // An opened folder's own openclaw.json (the user opened ~/.openclaw) is read again when it changes.
+    const configs = this.register(vscode.workspace.createFileSystemWatcher('**/openclaw.json'));
+    const reread = (uri: vscode.Uri) => vscode.workspace.workspaceFolders?.some((root) => root.uri.path + '/openclaw.json' === uri.path) && this.reread();
+    this.register(configs.onDidCreate(reread));
+    this.register(configs.onDidChange(reread));
+    this.register(configs.onDidDelete(reread));
   }
 
   /** Settings changed: the config file, the release and the setup are looked up again. */
   forget(): void {
-    this.config = undefined;
     this.installed = undefined;
     this.setups.clear();
+    this.reread();
+  }
+
+  private reread(): void {
+    this.config = undefined;
     if (this.agentsLoaded) this.loadAgents();
+  }
+
+  /** The agent whose workspace the folder is, when the config lists one. */
+  agent(folder: vscode.Uri): OpenClawAgent | undefined {
+    return agentOfWorkspace(this.agents, folder.fsPath);
+  }
+
+  /** The config's agents by where their workspace lies: an opened folder's (a URI), or outside every one (never looked at). */
+  placed(): ReturnType<AgentsModule['placeAgents']> {
+    return loadAgents().placeAgents(this.agents);
   }
 
   /** Why the folder is an OpenClaw agent workspace, as far as is known now (see `look`). */
@@ -102,13 +117,13 @@ export class OpenClawContext extends Disposable {
     if (!this.agentsLoaded) this.loadAgents();
   }
 
-  /** Reads the agents of the configured openclaw.json; every folder looked at is told when there were or are some. */
+  /** Reads the agents of the user's openclaw.json; every folder looked at is told when there were or are some. */
   private loadAgents(): void {
     this.agentsLoaded = true;
-    if (openclawConfigFile() === undefined && this.agents.length === 0) return;
     void this.userConfig().then((config) => {
       if (config.agents.length === 0 && this.agents.length === 0) return;
       this.agents = config.agents;
+      this.agentsEmitter.fire();
       for (const key of this.stateFiles.keys()) this.stateEmitter.fire(vscode.Uri.parse(key));
     });
   }
@@ -118,11 +133,18 @@ export class OpenClawContext extends Disposable {
     return this.chosen.get(folder.toString());
   }
 
-  /** The options OpenClaw's composition of a persona folder takes from outside its files. */
-  async options(folder: vscode.Uri): Promise<RuntimeOptions> {
+  /** The options OpenClaw's composition of a persona folder takes from outside its files: its agent's caps (else the defaults'), where no setting is `set`. */
+  async options(folder: vscode.Uri, set: RuntimeOptions): Promise<RuntimeOptions> {
     const [config, choice, setup] = await Promise.all([this.userConfig(), this.release(folder), this.setupCompleted(folder)]);
     this.chosen.set(folder.toString(), choice);
-    return { ...config.caps, openclawRelease: choice.release, ...(setup === undefined ? {} : { setupCompleted: setup }) };
+    const caps = agentOfWorkspace(config.agents, folder.fsPath)?.caps ?? config.caps;
+    return {
+      ...set,
+      maxChars: set.maxChars ?? caps.maxChars,
+      totalMaxChars: set.totalMaxChars ?? caps.totalMaxChars,
+      openclawRelease: choice.release,
+      ...(setup === undefined ? {} : { setupCompleted: setup }),
+    };
   }
 
   private async release(folder: vscode.Uri): Promise<OpenClawChoice> {
@@ -135,7 +157,7 @@ export class OpenClawContext extends Disposable {
     const installed = await (this.installed ??= this.findInstalled());
     if (installed) return resolved(installed, vscode.l10n.t('installed'));
     const recorded = (await this.userConfig()).release;
-    if (recorded) return resolved(recorded, vscode.l10n.t('recorded in {0}', openclawConfigFile() ?? 'openclaw.json'));
+    if (recorded) return resolved(recorded, vscode.l10n.t('recorded in {0}', (await this.userConfig()).file ?? 'openclaw.json'));
     return { release: OPENCLAW_NEWEST_RELEASE, why: vscode.l10n.t('newest known: no OpenClaw found') };
   }
 
@@ -144,11 +166,13 @@ export class OpenClawContext extends Disposable {
     return found && releaseFromPackageJson(found.manifest);
   }
 
-  /** The caps and release of the openclaw.json the user named, read once per setting; a bad file is said once and ignored. */
+  /** The caps, release and agents of the user's openclaw.json, read once per setting (and again when an opened folder's own changes). */
   private userConfig(): Promise<UserConfig> {
     const file = openclawConfigFile();
-    if (file === undefined) return Promise.resolve({ caps: {}, agents: [] });
-    if (this.config?.file !== file) this.config = { file, read: readUserConfig(file) };
+    if (!this.config || this.config.file !== file) {
+      const folders = (vscode.workspace.workspaceFolders ?? []).map((root) => root.uri);
+      this.config = { file, read: loadAgents().readUserConfig(file, folders) };
+    }
     return this.config.read;
   }
 
@@ -160,22 +184,6 @@ export class OpenClawContext extends Disposable {
     let setup = this.setups.get(key);
     if (!setup) this.setups.set(key, (setup = readSetupState(folder)));
     return setup;
-  }
-}
-
-async function readUserConfig(file: string): Promise<UserConfig> {
-  try {
-    if (!readUserFile) throw new Error(vscode.l10n.t('{0} cannot be read here', file));
-    const config = parseOpenClawConfigObject(await readUserFile(file), file);
-    const release = releaseFromConfig(config);
-    // Where OpenClaw would put each agent's workspace; only compared with the opened folders, never read.
-    const agents = homeFolder === undefined ? [] : loadAgents().agentsFromConfig(config, { home: homeFolder });
-    return release === undefined ? { caps: capsFromConfig(config), agents } : { caps: capsFromConfig(config), release, agents };
-  } catch (error) {
-    // Absent, unreadable or not JSON5: the settings apply, and the user is told once per file.
-    if (!(error instanceof Error)) throw error;
-    void vscode.window.showWarningMessage(vscode.l10n.t('OpenClaw caps not read: {0}. The settings apply.', error.message));
-    return { caps: {}, agents: [] };
   }
 }
 

@@ -64,7 +64,7 @@ class FolderRules {
   readonly patterns: string[];
   readonly skip: ReadonlySet<string>;
   private readonly matches: (path: string) => boolean;
-  /** Folders named outright (no glob characters): shown even before they have files. */
+  /** Folders named outright (no glob characters), and the config's agents' workspaces: shown even before they have files. */
   readonly named: ReadonlySet<string>;
   /** `files.exclude`, as a test on folder paths relative to the workspace folder. */
   readonly exclude: ((relativePath: string) => boolean) | undefined;
@@ -74,7 +74,8 @@ class FolderRules {
     this.patterns = folderPatterns(workspaceFolder).map(trimSlashes);
     this.skip = this.patterns.some((p) => p.includes('node_modules')) ? new Set(['.git']) : DEFAULT_SKIP;
     this.matches = this.patterns.length ? compileSettingGlobs('personaStudio.folders', this.patterns) : () => true;
-    this.named = new Set(this.patterns.filter((p) => !isGlob(p)).map((p) => p || '.'));
+    const agents = agentFolders.filter((uri) => isInside(uri, workspaceFolder.uri)).map((uri) => this.relative(uri));
+    this.named = new Set([...this.patterns.filter((p) => !isGlob(p)).map((p) => p || '.'), ...agents]);
   }
 
   /** The folder's path below the workspace folder ('.' for the root). */
@@ -106,6 +107,17 @@ function rulesOf(workspaceFolder: vscode.WorkspaceFolder): FolderRules {
   // A folder replaced under the same URI (removed and added again) gets new rules too.
   if (!rules || rules.workspaceFolder !== workspaceFolder) rulesCache.set(key, (rules = new FolderRules(workspaceFolder)));
   return rules;
+}
+
+/** The OpenClaw config's agents' workspaces in the window: personas even before they hold a file. */
+let agentFolders: readonly vscode.Uri[] = [];
+
+/** Sets the agents' workspaces; returns those before and after, each to be read again. */
+export function setAgentFolders(folders: readonly vscode.Uri[]): vscode.Uri[] {
+  const changed = [...agentFolders, ...folders];
+  agentFolders = folders;
+  rulesCache.clear();
+  return changed;
 }
 
 /** Drops the built rules: `personaStudio.folders`, `files.exclude` or the workspace folders changed. */

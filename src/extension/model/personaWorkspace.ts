@@ -14,6 +14,7 @@ import {
   isInside,
   Persona,
   readFolder,
+  setAgentFolders,
   walkCreated,
   walkWorkspace,
   withinReach,
@@ -108,7 +109,8 @@ export class PersonaWorkspace extends Disposable {
         this.contentEmitter.fire({ folder: folderOf(uri), name: baseName(uri) });
       }),
     );
-    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/*.{md,MD,Md,mD}'));
+    // With Hermes's .cursorrules, the one file a runtime reads whose name is not *.md.
+    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/{*.{md,MD,Md,mD},.cursorrules}'));
     const onDisk = (uri: vscode.Uri, added: boolean) => {
       const name = baseName(uri);
       if (!isReadName(name)) return;
@@ -168,6 +170,12 @@ export class PersonaWorkspace extends Disposable {
   private folderChanged(folder: vscode.Uri): void {
     if (!couldBePersona(folder)) return;
     this.stale.set(folder.toString(), folder);
+    void this.drain();
+  }
+
+  /** The OpenClaw config's agents' workspaces in the window: each is a persona, files or not. */
+  showAgentFolders(folders: readonly vscode.Uri[]): void {
+    for (const folder of setAgentFolders(folders)) this.stale.set(folder.toString(), folder);
     void this.drain();
   }
 

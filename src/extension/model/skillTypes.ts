@@ -1,6 +1,6 @@
 // What Measurements says of an OpenClaw persona's skill catalog (types only: the catalog
 // itself is computed in the skills bundle, dist/skillsUi.js, which holds the YAML parser).
-import type { SkillsReport, SkillTools } from '../../core/skills';
+import type { SkillsOptions, SkillsReport, SkillTools } from '../../core/skills';
 
 export interface SkillsMeasure {
   /** The catalog, the `## Skills` section, and every SKILL.md's state. */
@@ -20,4 +20,6 @@ export interface SkillsSettings {
   readonly tools: SkillTools;
   readonly toolsByDefault: boolean;
   readonly pluginSkills: boolean;
+  /** The agent's skills allowlist, when its config sets one. */
+  readonly allowlist?: SkillsOptions['allowlist'];
 }

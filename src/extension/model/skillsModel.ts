@@ -4,7 +4,7 @@
 // bootstrap files), the catalog composed once per version. Part of the skills bundle.
 import * as vscode from 'vscode';
 import type { FileContent } from '../../core';
-import { composeSkills } from '../../core/skills';
+import { composeSkills, SkillsReport } from '../../core/skills';
 import { Disposable } from '../util/disposable';
 import { PersonaWorkspace } from './personaWorkspace';
 import { SKILL_READ_LIMIT, SKILL_ROOTS, SkillTree, treeReader, walkSkillRoots } from './skillFiles';
@@ -61,16 +61,8 @@ export class SkillsModel extends Disposable {
 
   private async compute(folder: vscode.Uri, state: FolderSkills, settings: SkillsSettings): Promise<SkillsMeasure> {
     const tree = await (state.tree ??= walkSkillRoots(folder));
-    const options = { workspacePath: settings.workspacePath, home: settings.home, tools: settings.tools, pluginSkills: settings.pluginSkills };
-    for (let pass = 0; ; pass++) {
-      const wanted = new Set<string>();
-      const report = composeSkills(treeReader(tree, state.contents, wanted), folder.path, options);
-      if (wanted.size === 0 || pass >= MAX_PASSES) {
-        const notices = [...tree.notices, ...report.notices];
-        return { report: { ...report, notices }, tools: settings.tools, pluginSkills: settings.pluginSkills, toolsByDefault: settings.toolsByDefault };
-      }
-      await Promise.all([...wanted].map(async (path) => state.contents.set(path, await this.personas.content.content(folder.with({ path }), SKILL_READ_LIMIT))));
-    }
+    const report = await composeTree(folder, tree, state.contents, settings, (path) => this.personas.content.content(folder.with({ path }), SKILL_READ_LIMIT));
+    return { report, tools: settings.tools, pluginSkills: settings.pluginSkills, toolsByDefault: settings.toolsByDefault };
   }
 
   /** The personas whose skill roots hold `uri`. */
@@ -118,5 +110,25 @@ export class SkillsModel extends Disposable {
     let state = this.folders.get(key);
     if (!state) this.folders.set(key, (state = { contents: new Map(), generation: 0 }));
     return state;
+  }
+}
+
+/**
+ * The catalog of a walked skill tree: composed again while the core asks for SKILL.md files
+ * not read yet, each read once through `read` (absolute path; undefined: absent) into `contents`.
+ */
+export async function composeTree(
+  folder: vscode.Uri,
+  tree: SkillTree,
+  contents: Map<string, FileContent | undefined>,
+  settings: SkillsSettings,
+  read: (path: string) => Promise<FileContent | undefined>,
+): Promise<SkillsReport> {
+  const options = { workspacePath: settings.workspacePath, home: settings.home, tools: settings.tools, pluginSkills: settings.pluginSkills, allowlist: settings.allowlist };
+  for (let pass = 0; ; pass++) {
+    const wanted = new Set<string>();
+    const report = composeSkills(treeReader(tree, contents, wanted), folder.path, options);
+    if (wanted.size === 0 || pass >= MAX_PASSES) return { ...report, notices: [...tree.notices, ...report.notices] };
+    await Promise.all([...wanted].map(async (path) => contents.set(path, await read(path))));
   }
 }

@@ -2,7 +2,8 @@
 // its own in the Node build (dist/skillsUi.js, with the YAML parser the core's frontmatter
 // reading needs), required once an OpenClaw persona is found, so activation stays small.
 import * as vscode from 'vscode';
-import type { Composition } from '../../core';
+import type { Composition, FileContent } from '../../core';
+import type { SkillsReport } from '../../core/skills';
 import { homeFolder } from '../platform';
 import { SkillProblems } from '../problems/skillProblems';
 import * as items from '../tree/skillItems';
@@ -10,14 +11,17 @@ import type { Measurements } from './measurements';
 import type { PersonaWorkspace } from './personaWorkspace';
 import { skillSettings } from './config';
 import { withSkillsSection } from './skillSection';
-import { SkillsModel } from './skillsModel';
-import type { SkillsMeasure } from './skillTypes';
+import type { SkillTree } from './skillFiles';
+import { composeTree, SkillsModel } from './skillsModel';
+import type { SkillsMeasure, SkillsSettings } from './skillTypes';
 
 export interface SkillsUi extends vscode.Disposable {
   readonly model: SkillsModel;
   readonly items: typeof items;
   /** The persona's catalog under the folder's skill settings. */
-  measure(folder: vscode.Uri): Promise<SkillsMeasure>;
+  measure(folder: vscode.Uri, allowlist?: SkillsSettings['allowlist']): Promise<SkillsMeasure>;
+  /** The catalog of a skill tree read elsewhere (a revision's), under the folder's skill settings. */
+  composeAt(folder: vscode.Uri, tree: SkillTree, read: (path: string) => Promise<FileContent | undefined>): Promise<SkillsReport>;
   /** The composition with the `## Skills` section before the Project Context (see skillSection.ts). */
   withSection(composition: Composition, skills: SkillsMeasure | undefined, workspacePath: string): Composition;
 }
@@ -30,7 +34,8 @@ export function startSkillsUi(personas: PersonaWorkspace, measurements: Measurem
   return {
     model,
     items,
-    measure: (folder) => model.measure(folder, skillSettings(folder, homeFolder)),
+    measure: (folder, allowlist) => model.measure(folder, { ...skillSettings(folder, homeFolder), allowlist }),
+    composeAt: (folder, tree, read) => composeTree(folder, tree, new Map(), skillSettings(folder, homeFolder), read),
     withSection: withSkillsSection,
     dispose: () => (clearTimeout(start), problems?.dispose(), model.dispose()),
   };

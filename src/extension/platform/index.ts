@@ -159,3 +159,5 @@ export const readNewestReport: typeof newestReport | undefined = newestReport;
 
 /** The extension host's Node version ("20.19.1"), which decides whether node:sqlite is there. Undefined without Node. */
 export const nodeVersion: (() => string) | undefined = () => process.versions.node;
+/** The extension host's environment, where OpenClaw's variables ($OPENCLAW_CONFIG_PATH…) are. Undefined without a process. */
+export const processEnv: Readonly<Record<string, string | undefined>> | undefined = process.env;

@@ -38,6 +38,7 @@ export const requireSecrets: typeof NodePlatform.requireSecrets = undefined;
 export const readNewestReport: typeof NodePlatform.readNewestReport = undefined;
 
 export const nodeVersion: typeof NodePlatform.nodeVersion = undefined;
+export const processEnv: typeof NodePlatform.processEnv = undefined;
 
 // The same names as platform/index.ts, which is what the rest of the extension imports.
 ({
@@ -59,4 +60,5 @@ export const nodeVersion: typeof NodePlatform.nodeVersion = undefined;
   requireSecrets,
   readNewestReport,
   nodeVersion,
+  processEnv,
 }) satisfies typeof NodePlatform;

@@ -125,8 +125,10 @@ export class SoulBlocks {
     for (const file of composition.files) {
       if ((file.offset >= 0 && file.section !== '') || linked?.has(file.name)) continue;
       const group = unsent.find((candidate) => candidate.status === file.status);
-      if (group) (group.names as string[]).push(file.name);
-      else unsent.push({ status: file.status, label: unsentLabel(file.status, runtimeLabel), names: [file.name] });
+      // Why a file the runtime finds is not read, when its rules say (Hermes: "not read: .hermes.md wins").
+      const name = file.status === 'notLoaded' && file.note?.startsWith('not read: ') ? `${file.name} (${notReadWhy(file.note)})` : file.name;
+      if (group) (group.names as string[]).push(name);
+      else unsent.push({ status: file.status, label: unsentLabel(file.status, runtimeLabel), names: [name] });
     }
     return {
       preamble,
@@ -229,4 +231,9 @@ function withPlaceholders(sections: readonly BlockModel[], composition: Composit
     result.splice(before < 0 ? result.length : before, 0, placeholder);
   }
   return result;
+}
+
+/** "not read: .hermes.md wins", of "not read: .hermes.md wins (Hermes loads one type of project file)". */
+export function notReadWhy(note: string): string {
+  return note.replace(/ \(.*\)$/, '');
 }

@@ -5,6 +5,7 @@ import type { Composition, DoctorPreview, FileMeasure, RuntimeProfile } from '..
 import type { CompositionChange, HeartwoodMeasure, LinkedFile, Measurements } from '../model/measurements';
 import type { PersonaTokens } from '../tokens/personaTokens';
 import type { Secrets } from '../model/secrets';
+import type { SectionHistory } from '../../webview/protocol';
 
 export type { CompositionChange };
 
@@ -24,7 +25,9 @@ export interface CompositionSource {
   /** The persona's token counts, when the extension counts them. */
   readonly tokens?: PersonaTokens;
   /** The measurements themselves, for an OpenClaw persona's other session kinds and the last-run check. */
-  readonly measurements?: Pick<Measurements, 'inputs' | 'skills' | 'skillsBundle'>;
+  readonly measurements?: Pick<Measurements, 'inputs' | 'skills' | 'skillsBundle' | 'agent'>;
+  /** The sparklines of the files' section headers, where their git history is known (none elsewhere). */
+  history?(folder: vscode.Uri, names: readonly string[]): Promise<readonly SectionHistory[]>;
   /** What the preview shows of the persona's secrets, when the extension scans for them. */
   readonly secrets?: Pick<Secrets, 'masker' | 'reveal' | 'onDidChange'>;
 }

@@ -16,6 +16,7 @@ import { tokensMessage } from '../tokens/tokenViews';
 import { SoulBlocks, SoulModel } from './blocks';
 import { CompositionSource } from './compositionSource';
 import { FullerTexts } from './droppedText';
+import { postSectionHistory } from './sectionHistory';
 import { maskModel } from './maskedModel';
 import { linkedViews } from './linkedPlaceholders';
 import { heartwoodModel, labels } from './soulModel';
@@ -391,6 +392,16 @@ export class PreviewSession extends Disposable {
     this.sessionsSent = '';
     this.wantTokens(folder);
     void this.postSessions();
+    const generation = this.sync.currentGeneration;
+    const current = () => this.ready && this.sync.currentGeneration === generation && this.folder?.toString() === folder.toString();
+    void postSectionHistory(
+      this.source,
+      folder,
+      soul.sections.map((section) => section.meta.name),
+      generation,
+      current,
+      (message) => void this.host.webview.postMessage(message),
+    );
   }
 
   /** Sends an OpenClaw persona's session switch, summary row, cost per day and last-run check. */

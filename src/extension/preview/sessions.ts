@@ -47,7 +47,7 @@ export function settingKind(folder: vscode.Uri): RunKind {
 export const composedAs = (kind: RunKind): SessionKind => (kind === 'heartbeat' ? 'main' : kind);
 
 export interface SessionsDeps {
-  readonly measurements: Pick<Measurements, 'inputs' | 'skills' | 'skillsBundle'>;
+  readonly measurements: Pick<Measurements, 'inputs' | 'skills' | 'skillsBundle'> & Partial<Pick<Measurements, 'agent'>>;
   readonly content: Pick<LiveContent, 'content'>;
   readonly tokens?: Pick<PersonaTokens, 'counts' | 'settings'>;
 }
@@ -157,12 +157,14 @@ export class Sessions extends Disposable {
     const kinds = SESSION_CHOICES.map((kind, i) => ({ kind, ...kindTokens(compositions[i], counts) }));
     const promptTokens = Object.fromEntries(kinds.filter((kind) => kind.kind !== 'heartbeat').map((kind) => [kind.kind, kind.tokens]));
     const { turnsPerDay, prices } = costSettings(folder);
-    const cost = costPerDay({ runs: runsPerDay(schedule.agent, schedule.jobs, turnsPerDay), promptTokens, prices });
+    // The agent as the extension found it (every place OpenClaw looks for its config), else as the schedule's config says.
+    const agent = this.deps.measurements.agent?.(folder) ?? schedule.agent;
+    const cost = costPerDay({ runs: runsPerDay(agent, schedule.jobs, turnsPerDay), promptTokens, prices });
     // A heartbeat's run is the main prompt (none with lightContext) and its monitor text as the user message.
-    const heartbeat = schedule.agent?.heartbeat;
+    const heartbeat = agent?.heartbeat;
     const message = Math.ceil((heartbeat?.prompt ?? OPENCLAW_HEARTBEAT_PROMPT).length / 4);
     const withMessage = kinds.map((kind) => (kind.kind === 'heartbeat' ? { ...kind, tokens: (heartbeat?.lightContext ? 0 : kind.tokens) + message, exact: false } : kind));
-    return { kinds: withMessage, cost, edit: editCacheWrite(cost, prices), ...(prices && { prices }), schedule, tokensOff };
+    return { kinds: withMessage, cost, edit: editCacheWrite(cost, prices), ...(prices && { prices }), schedule: agent ? { ...schedule, agent } : schedule, tokensOff };
   }
 
   schedule(folder: vscode.Uri): Promise<AgentSchedule> {
@@ -209,7 +211,13 @@ export class Sessions extends Disposable {
     const options: RuntimeOptions = { ...inputs.options, workspacePath, session: sessionKindOfKey(report.sessionKey) };
     const composition = await this.compose(folder, inputs, options, false);
     const caps = { maxChars: options.maxChars ?? resolveOpenClawRelease(options.openclawRelease).epoch.maxChars, totalMaxChars: composition.total.cap };
-    const skills = await this.deps.measurements.skillsBundle().model.measure(folder, { ...skillSettings(folder, homeFolder), workspacePath: workspacePath.replace(/\\/g, '/') });
+    // The agent's skills allowlist applies, as in its runs.
+    const agent = this.deps.measurements.agent?.(folder);
+    const skills = await this.deps.measurements.skillsBundle().model.measure(folder, {
+      ...skillSettings(folder, homeFolder),
+      workspacePath: workspacePath.replace(/\\/g, '/'),
+      ...(agent?.skills && { allowlist: { agent: agent.id, skills: agent.skills } }),
+    });
     const catalog = skills.report.catalog;
     const hash = await sha256(catalog.trim());
     const result = compareLastRun(

@@ -53,6 +53,10 @@ function place(text: string, index: number): { line: number; column: number } {
 function cutText(file: FileMeasure, unit: SizeUnit): string {
   const spans = file.dropped;
   if (spans.length === 0) return '';
+  // What a scanner replaces (Hermes's [BLOCKED: …]) is dropped for that, not cut at a cap.
+  const blocks = file.blocks ?? [];
+  if (blocks.some((block) => block.scope === 'file')) return vscode.l10n.t("Blocked by the runtime's scanner: none of the file is sent, the [BLOCKED: …] line goes in its place.");
+  if (blocks.length > 0) return vscode.l10n.t("The runtime's scanner removes {0} of its entries: a [BLOCKED: …] line goes in the place of each.", blocks.length);
   const cap = file.effectiveCap ?? file.cap;
   const where = cap === undefined ? vscode.l10n.t('Cut') : vscode.l10n.t('Cut at the {0} cap', capPhrase(cap, unit));
   const dropped = formatCount(file.droppedSize);

@@ -67,7 +67,10 @@ export class CapDiagnostics extends Disposable {
     // Only a persona folder of the workspace (by its correctly named files, or named in
     // personaStudio.folders) is diagnosed: a `memory.md` elsewhere is just a file, and a
     // document of another scheme (a git diff, say) never matches the folder's URI.
-    return this.personas.find(folderOf(uri));
+    // A file the runtime reads below the folder (Hermes's memories/MEMORY.md) is the folder's.
+    const folder = folderOf(uri);
+    const above = this.personas.find(folderOf(folder));
+    return above && this.measurements.profile(above.uri).fileNames.includes(`${baseName(folder)}/${baseName(uri)}`) ? above : this.personas.find(folder);
   }
 
   /** Diagnoses every file of every persona again, and forgets files no longer in one. */
@@ -91,8 +94,9 @@ export class CapDiagnostics extends Disposable {
 
   /** The files of a persona that may deserve a diagnostic. */
   private filesOf(persona: Persona): vscode.Uri[] {
-    const names = [...persona.files, ...(persona.heartwood ? [HEARTWOOD_FILE] : []), ...persona.miscased];
-    return names.map((name) => vscode.Uri.joinPath(persona.uri, name));
+    // With the others the runtime reads in the folder or below it (.hermes.md, memories/MEMORY.md).
+    const names = [...persona.files, ...(persona.heartwood ? [HEARTWOOD_FILE] : []), ...persona.miscased, ...this.measurements.profile(persona.uri).fileNames];
+    return [...new Set(names)].map((name) => vscode.Uri.joinPath(persona.uri, name));
   }
 
   private clear(uri: vscode.Uri): void {

@@ -6,7 +6,7 @@ import { DIAGNOSTIC_SOURCE, DiagnosticCode } from './fileProblems';
 import { baseName } from '../model/personaWorkspace';
 
 /** Internal: selects the part of a file the runtime drops (registered in commands/selectDropped.ts). */
-export const SELECT_DROPPED_COMMAND = 'personaStudio.selectDropped';
+import { SELECT_DROPPED_COMMAND } from '../commands/ids';
 
 export class CapCodeActions implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.QuickFix];

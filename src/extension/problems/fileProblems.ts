@@ -7,7 +7,6 @@ import {
   effectiveHeartwoodCap,
   HEARTWOOD_FILE,
   heartwoodCapProblem,
-  hermesScanProblemsLazy,
   isBootstrapName,
   lineAndColumn,
   measureCapProblem,
@@ -19,8 +18,9 @@ import {
 import { heartwoodCaps, warnAt } from '../model/config';
 import { localize } from '../util/coreMessages';
 import { Measurements } from '../model/measurements';
-import { baseName, folderOf, Persona, PersonaWorkspace } from '../model/personaWorkspace';
+import { folderOf, Persona, PersonaWorkspace } from '../model/personaWorkspace';
 import { expectFileSystemError } from '../util/log';
+import { loadHermesEditor } from '../hermes/load';
 
 export const DIAGNOSTIC_SOURCE = 'Persona Studio';
 
@@ -37,8 +37,9 @@ export const STALE = Symbol('stale');
 
 const BOM = '\uFEFF';
 
+/** A file of the persona folder, or below it (`memories/MEMORY.md`); one not among the seven gets only its scanner's Errors. */
 export async function diagnoseFile(personas: PersonaWorkspace, measurements: Measurements, persona: Persona, uri: vscode.Uri): Promise<vscode.Diagnostic[] | typeof STALE> {
-  const name = baseName(uri);
+  const name = uri.path.slice(persona.uri.path.length + 1);
   const intended = miscasedBootstrapName(name);
   if (intended) {
     const document = personas.openDocument(uri);
@@ -47,12 +48,11 @@ export async function diagnoseFile(personas: PersonaWorkspace, measurements: Mea
     return [diagnostic(range, miscasedMessage(name, intended, localize), vscode.DiagnosticSeverity.Warning, DiagnosticCode.miscased)];
   }
   if (name === HEARTWOOD_FILE) return diagnoseHeartwood(personas, measurements, uri);
-  if (!isBootstrapName(name)) return [];
+  const bootstrap = isBootstrapName(name);
 
   const document = personas.openDocument(uri);
   const version = document?.version;
-  const folder = folderOf(uri);
-  const [measure, composition] = await Promise.all([measurements.file(uri), measurements.composition(folder)]);
+  const [measure, composition] = await Promise.all([measurements.file(uri, persona.uri), measurements.composition(persona.uri)]);
   if (isStale(document, version)) return STALE;
   if (!measure) return [];
   // A bootstrap file the runtime does not read because it is a link: said in its words, on the file.
@@ -61,14 +61,12 @@ export async function diagnoseFile(personas: PersonaWorkspace, measurements: Mea
     return [diagnostic(new vscode.Range(0, 0, 0, 0), `${name}: ${measure.note}. ${sent}`, vscode.DiagnosticSeverity.Error, DiagnosticCode.link)];
   }
   const locate = locator(document, measure.text);
-  // What the runtime's scanner blocks (Hermes): an Error on each matching range. Its wording comes with the profile's own bundle.
+  // What the runtime's scanner blocks (Hermes): an Error on each matching range, with its quick fixes, from a bundle of their own.
   const blocked = measure.blocks?.length
-    ? hermesScanProblemsLazy(measure.blocks).map((scan) =>
-        diagnostic(new vscode.Range(locate.at(scan.start), locate.at(scan.end)), scan.message, vscode.DiagnosticSeverity.Error, DiagnosticCode.blocked),
-      )
+    ? loadHermesEditor().scannerDiagnostics(uri, measure, locate.at, (range, message) => diagnostic(range, message, vscode.DiagnosticSeverity.Error, DiagnosticCode.blocked))
     : [];
   // A file blocked whole is not "over a cap": its Errors say why nothing of it is sent.
-  const problem = !measure.blocks?.some((block) => block.scope === 'file') && measureCapProblem(measure, composition.runtime, composition.unit, localize);
+  const problem = bootstrap && !measure.blocks?.some((block) => block.scope === 'file') && measureCapProblem(measure, composition.runtime, composition.unit, localize);
   if (!problem) return blocked;
   if (problem.kind === 'over') {
     // One entry per dropped span, over exactly the text the runtime does not send.

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { CapState, Composition, formatCount, HEARTWOOD_FILE, RUNTIME_NAMES, statusSummary, StatusSummary } from '../../core';
 import { SKILLS_CHANGE } from '../model/skills';
-import { CHOOSE_RUNTIME_COMMAND } from '../commands/chooseRuntime';
+import { CHOOSE_RUNTIME_COMMAND } from '../commands/ids';
 import { onDidChangeSettings } from '../model/config';
 import { localize } from '../util/coreMessages';
 import { STATUS_BAR_DELAY_MS } from '../util/delays';

@@ -2,6 +2,7 @@
 // state icon, tooltip, click.
 import * as vscode from 'vscode';
 import {
+  agentLabel,
   capShare,
   CapState,
   FileMeasure,
@@ -19,6 +20,7 @@ import {
   editorLineAndColumn,
   MAX_FILE_BYTES,
   miscasedBootstrapName,
+  OpenClawAgent,
   RUNTIME_NAMES,
   RuntimeProfile,
   totalText,
@@ -29,6 +31,8 @@ import { readIfPresent } from './rows';
 import { FileStats, HeartwoodStats, PersonaStats } from './stats';
 import { localize } from '../util/coreMessages';
 import { missingUri } from './missingDecorations';
+import { loadAgents } from '../agents/load';
+import { runtimeOptions } from '../model/config';
 
 const stateIcon: Record<Exclude<CapState, 'missing'>, vscode.ThemeIcon> = {
   ok: new vscode.ThemeIcon('pass', new vscode.ThemeColor('charts.green')),
@@ -48,12 +52,16 @@ export interface PersonaItemOptions {
   readonly expanded: boolean;
   /** The soul's tokens, when counted ("12.4K tokens"). */
   readonly tokens?: string;
+  /** The OpenClaw agent whose workspace it is: the row is labelled by it. */
+  readonly agent?: OpenClawAgent;
 }
 
 /** A persona row; without stats (a collapsed persona not measured yet) it shows no sizes until expanded. */
 export function personaItem(node: PersonaNode, stats: PersonaStats | undefined, options: PersonaItemOptions): vscode.TreeItem {
   const { persona } = node;
-  const item = new vscode.TreeItem(escapeControls(persona.label), options.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+  const { agent } = options;
+  const label = agent ? agentLabel(agent) : persona.label;
+  const item = new vscode.TreeItem(escapeControls(label), options.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `persona:${persona.uri.toString()}`;
   item.contextValue = persona.heartwood ? 'persona.heartwood' : 'persona';
   // Across several roots, say which one; a root's own persona is already labelled by its name.
@@ -63,7 +71,7 @@ export function personaItem(node: PersonaNode, stats: PersonaStats | undefined, 
   if (!stats) {
     item.description = where ?? '';
     item.iconPath = new vscode.ThemeIcon('person');
-    item.tooltip = markdown(`**${persona.label}** · \`${persona.uri.fsPath || persona.uri.path}\``);
+    item.tooltip = markdown(`**${escapeMarkdown(label)}** · \`${persona.uri.fsPath || persona.uri.path}\``);
     return item;
   }
   const { composition, profile } = stats;
@@ -75,7 +83,7 @@ export function personaItem(node: PersonaNode, stats: PersonaStats | undefined, 
   item.description = where ? `${where} · ${size}` : size;
   item.iconPath = stats.state === 'over' || stats.state === 'near' ? new vscode.ThemeIcon('person', stateIcon[stats.state].color) : new vscode.ThemeIcon('person');
   // Names come from the disk: escaped, so none can start a link, an image, HTML or an icon.
-  const lines = [`**${escapeMarkdown(persona.label)}** · ${escapeMarkdown(persona.uri.fsPath || persona.uri.path)}`, ''];
+  const lines = [`**${escapeMarkdown(label)}** · ${escapeMarkdown(persona.uri.fsPath || persona.uri.path)}`, ''];
   if (composition.runtime === 'toolnexus') {
     lines.push(vscode.l10n.t('{0} of 7 bootstrap files present · soul {1} bytes', stats.present, formatCount(composition.total.size)));
   } else {
@@ -91,6 +99,7 @@ export function personaItem(node: PersonaNode, stats: PersonaStats | undefined, 
     lines.push(vscode.l10n.t('{0} of 7 bootstrap files present · {1} injects {2}', stats.present, profile.label, total));
   }
   if (stats.runtimeWhy) lines.push(vscode.l10n.t('Runtime {0}: {1}', RUNTIME_NAMES[profile.id], escapeMarkdown(stats.runtimeWhy)));
+  if (agent && profile.id === 'openclaw') lines.push(...loadAgents().agentLines(agent, runtimeOptions(persona.uri, 'openclaw')));
   if (stats.clamped)
     lines.push(
       '',
@@ -122,12 +131,15 @@ export function bootstrapFileItem(node: FileNode, stats: FileStats): vscode.Tree
   const size = formatMeasure(measure.size, unit, localize);
   const cap = measure.effectiveCap ?? measure.cap;
   switch (measure.status) {
-    case 'notLoaded':
+    case 'notLoaded': {
       item.contextValue = 'bootstrapFile.notLoaded';
-      item.description = [vscode.l10n.t('not loaded by {0}', runtime), stats.doctor?.description].filter(Boolean).join(' · ') + unsaved;
+      // Why, when the runtime's rules say it of a file it finds (Hermes: "not read: .hermes.md wins").
+      const why = measure.note?.startsWith('not read') ? measure.note : undefined;
+      item.description = [why?.replace(/ \(.*\)$/, '') ?? vscode.l10n.t('not loaded by {0}', runtime), stats.doctor?.description].filter(Boolean).join(' · ') + unsaved;
       item.iconPath = missingIcon;
-      lines.push(vscode.l10n.t('{0} does not load {1}: nothing of it is sent.', profile.label, node.name), ...(stats.doctor?.tooltip ?? []));
+      lines.push(vscode.l10n.t('{0} does not load {1}: nothing of it is sent.', profile.label, node.name), ...(why ? [why] : []), ...(stats.doctor?.tooltip ?? []));
       break;
+    }
     case 'unreadable':
       item.contextValue = 'bootstrapFile.unreadable';
       item.description = vscode.l10n.t('unreadable') + unsaved;

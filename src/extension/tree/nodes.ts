@@ -1,7 +1,7 @@
 // The tree's elements. Each is one long-lived object per persona folder or file, so
 // a change can refresh exactly the item it concerns (VS Code matches by identity).
 import * as vscode from 'vscode';
-import { HEARTWOOD_FILE, TemplateName } from '../../core';
+import { HEARTWOOD_FILE, OpenClawAgent, TemplateName } from '../../core';
 import { Persona } from '../model/personaWorkspace';
 import { fileRows } from './rows';
 
@@ -125,7 +125,14 @@ export class SkillNode extends PersonaChild<SkillsNode> {
   }
 }
 
-export type TreeNode = PersonaNode | FileNode | HeartwoodPartNode | MiscasedNode | AddBootstrapNode | SkillsNode | SkillNode;
+/** An agent of the OpenClaw config whose workspace is not in this window: a row after the personas. */
+export interface AgentNode {
+  readonly kind: 'agent';
+  readonly agent: OpenClawAgent;
+  readonly parent: undefined;
+}
+
+export type TreeNode = PersonaNode | FileNode | HeartwoodPartNode | MiscasedNode | AddBootstrapNode | SkillsNode | SkillNode | AgentNode;
 
 /** The persona nodes, kept across rediscoveries so expansion and selection stay put. */
 export class PersonaNodes {

@@ -14,6 +14,7 @@ import { baseName, PersonaWorkspace } from '../model/personaWorkspace';
 import { Throttle } from '../util/throttle';
 import { addBootstrapItem, bootstrapFileItem, markLinkOutside, treeMessage, heartwoodItem, heartwoodPartItem, miscasedItem, personaItem } from './items';
 import { Freshness } from './freshness';
+import { loadAgents } from '../agents/load';
 import { registerMissingDecorations } from './missingDecorations';
 import { FileNode, PersonaNodes, TreeNode } from './nodes';
 import { TreeStats } from './stats';
@@ -103,6 +104,7 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
       }),
     );
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.refreshes.add(ALL)));
+    this.register(measurements.onDidChangeAgents(() => this.refreshes.add(ALL)));
   }
 
   private tokensOf(folder: vscode.Uri): string | undefined {
@@ -182,7 +184,9 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
       // Until the first discovery ends, "nothing yet" must not show the welcome view.
       await this.personas.ready;
       this.nodes.sync(this.personas.personas);
-      return [...this.nodes.roots];
+      const roots = this.nodes.roots;
+      // The agents elsewhere follow the personas; an empty window keeps its welcome view.
+      return roots.length ? [...roots, ...this.measurements.otherAgents.map((agent) => ({ kind: 'agent', agent, parent: undefined }) as const)] : [];
     }
     switch (element.kind) {
       case 'persona': {
@@ -220,6 +224,7 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
           multiRoot: (vscode.workspace.workspaceFolders?.length ?? 0) > 1,
           expanded: startsExpanded,
           tokens: this.tokensOf(element.uri),
+          agent: this.measurements.agent(element.uri),
         });
       }
       case 'file':
@@ -228,6 +233,8 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
         return heartwoodPartItem(element, await this.stats.heartwood(element.parent.parent.uri));
       case 'miscased':
         return miscasedItem(element);
+      case 'agent':
+        return loadAgents().outsideAgentItem(element.agent, vscode.workspace.workspaceFolders?.[0]?.uri);
       case 'addBootstrap':
         return addBootstrapItem(element, await this.stats.persona(element.parent.uri, element.persona.heartwood));
       case 'skills':

@@ -31,5 +31,7 @@ export const localizeSecret: SecretRender = (id, ...args) => {
       return vscode.l10n.t('An HTML comment gives an instruction ("{0}"): hidden when the Markdown is rendered, sent to the model as written.', ...args);
     case 'ruleDropped':
       return vscode.l10n.t('{0} drops this rule from {1} (it is past the cap): "{2}"', ...args);
+    case 'ruleBlocked':
+      return vscode.l10n.t('{0} drops this rule from {1} (its scanner blocks the text that holds it): "{2}"', ...args);
   }
 };

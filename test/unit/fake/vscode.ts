@@ -109,6 +109,10 @@ export class Range {
     this.start = typeof start === 'number' ? new Position(start, end as number) : start;
     this.end = typeof start === 'number' ? new Position(endLine!, endCharacter!) : (end as Position);
   }
+
+  isEqual(other: Range): boolean {
+    return this.start.line === other.start.line && this.start.character === other.start.character && this.end.line === other.end.line && this.end.character === other.end.character;
+  }
 }
 
 export enum DiagnosticSeverity {
@@ -148,6 +152,20 @@ export class CodeActionKind {
   constructor(readonly value: string) {}
 }
 
+/** An edit of documents, as a list of replacements (an insert or a delete is a replacement too). */
+export class WorkspaceEdit {
+  readonly edits: { uri: Uri; range: Range; text: string }[] = [];
+  replace(uri: Uri, range: Range, text: string): void {
+    this.edits.push({ uri, range, text });
+  }
+  insert(uri: Uri, position: Position, text: string): void {
+    this.edits.push({ uri, range: new Range(position, position), text });
+  }
+  delete(uri: Uri, range: Range): void {
+    this.edits.push({ uri, range, text: '' });
+  }
+}
+
 export class CodeAction {
   edit?: unknown;
   command?: unknown;
@@ -166,6 +184,46 @@ export class CodeLens {
   constructor(
     readonly range: Range,
     readonly command?: { title: string; command: string },
+  ) {}
+}
+
+export enum TreeItemCollapsibleState {
+  None = 0,
+  Collapsed = 1,
+  Expanded = 2,
+}
+
+export class ThemeColor {
+  constructor(readonly id: string) {}
+}
+
+export class ThemeIcon {
+  constructor(
+    readonly id: string,
+    readonly color?: ThemeColor,
+  ) {}
+}
+
+export class MarkdownString {
+  isTrusted = false;
+  constructor(
+    public value = '',
+    readonly supportThemeIcons = false,
+  ) {}
+}
+
+/** A tree row as the extension builds it; no view shows it here. */
+export class TreeItem {
+  id?: string;
+  description?: string;
+  tooltip?: string | MarkdownString;
+  iconPath?: ThemeIcon;
+  contextValue?: string;
+  resourceUri?: Uri;
+  command?: { command: string; title: string; arguments?: unknown[] };
+  constructor(
+    public label: string,
+    public collapsibleState = TreeItemCollapsibleState.None,
   ) {}
 }
 
@@ -216,6 +274,8 @@ class Memory {
   readonly settings = new Map<string, unknown>();
   readonly documents: FakeDocument[] = [];
   readonly reads: string[] = [];
+  /** Every path stat-ed or listed, as `reads` holds every path read. */
+  readonly looks: string[] = [];
   workspaceFolders: { uri: Uri; name: string; index: number }[] = [];
   private clock = 1;
   readonly watchers = new Set<Watcher>();
@@ -261,8 +321,19 @@ class Memory {
       isDirty: false,
       isClosed: false,
       text: entry ? decoder.decode(entry.bytes) : '',
-      getText() {
-        return this.text;
+      getText(range?: Range) {
+        if (!range) return this.text;
+        // Offsets of the editor's lines (a lone CR, LF or CRLF ends one).
+        const offset = (position: Position) => {
+          let at = 0;
+          for (let line = 0; line < position.line; line++) {
+            const end = /\r\n|\r|\n/.exec(this.text.slice(at));
+            if (!end) return this.text.length;
+            at += end.index + end[0].length;
+          }
+          return at + position.character;
+        };
+        return this.text.slice(offset(range.start), offset(range.end));
       },
       // The editor's lines (a lone CR, LF or CRLF ends one), as VS Code counts them.
       lineAt(line: number) {
@@ -380,6 +451,7 @@ export const workspace = {
   },
   fs: {
     async stat(uri: Uri) {
+      memory.looks.push(uri.path);
       const entry = memory.entry(uri);
       const link = memory.links.has(uri.path) ? FileType.SymbolicLink : 0;
       if (entry) return { type: FileType.File | link, size: entry.bytes.byteLength, mtime: entry.mtime, ctime: 0 };
@@ -393,6 +465,7 @@ export const workspace = {
       return entry.bytes;
     },
     async readDirectory(uri: Uri): Promise<[string, FileType][]> {
+      memory.looks.push(uri.path);
       if (!memory.folders.has(uri.path)) throw FileSystemError.FileNotFound(uri);
       const prefix = uri.path === '/' ? '/' : `${uri.path}/`;
       const children = new Map<string, FileType>();
@@ -453,6 +526,11 @@ export const commands = {
 /** CodeLens providers, for tests that read lenses. */
 const codeLensProviders: { selector: unknown; provider: { provideCodeLenses(document: { uri: Uri }): CodeLens[] } }[] = [];
 
+interface CodeActionProvider {
+  provideCodeActions(document: unknown, range: Range, context: { diagnostics: readonly Diagnostic[] }): CodeAction[] | undefined | Promise<CodeAction[] | undefined>;
+}
+const codeActionProviders: { selector: unknown; provider: CodeActionProvider }[] = [];
+
 export const languages = {
   codeLensProviders,
   createDiagnosticCollection(name: string) {
@@ -468,8 +546,12 @@ export const languages = {
       dispose: () => void diagnostics.delete(name),
     };
   },
-  registerCodeActionsProvider() {
-    return new Disposable(() => undefined);
+  /** Code action providers, for tests that ask for quick fixes. */
+  codeActionProviders,
+  registerCodeActionsProvider(selector: unknown, provider: CodeActionProvider) {
+    const entry = { selector, provider };
+    codeActionProviders.push(entry);
+    return new Disposable(() => void codeActionProviders.splice(codeActionProviders.indexOf(entry), 1));
   },
   registerCodeLensProvider(selector: unknown, provider: { provideCodeLenses(document: { uri: Uri }): CodeLens[] }) {
     const entry = { selector, provider };
