@@ -164,7 +164,7 @@ export const commandsBuild = (common = {}) =>
   );
 export const scaffoldingBuild = (common = {}) => ownBundle(common, 'src/extension/commands/scaffolding.ts', SCAFFOLDING_BUNDLE, [separateJson5, separateSecrets], true);
 export const secretsUiBuild = (common = {}) => ownBundle(common, 'src/extension/model/secretsUi.ts', SECRETS_UI_BUNDLE, [separateSecrets], true);
-export const previewSessionBuild = (common = {}) => ownBundle(common, 'src/extension/preview/previewSession.ts', PREVIEW_SESSION_BUNDLE, [separateSecrets], true);
+export const previewSessionBuild = (common = {}) => ownBundle(common, 'src/extension/preview/previewSession.ts', PREVIEW_SESSION_BUNDLE, [separateSecrets, separateJson5], true);
 export const doctorBuild = (common = {}) => ownBundle(common, 'src/extension/doctor/chunk.ts', DOCTOR_BUNDLE, [], true);
 export const agentsBuild = (common = {}) => ownBundle(common, 'src/extension/agents/chunk.ts', AGENTS_BUNDLE, [separateJson5], true);
 export const hermesEditorBuild = (common = {}) => ownBundle(common, 'src/extension/hermes/chunk.ts', HERMES_EDITOR_BUNDLE, [], true);

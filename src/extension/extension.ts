@@ -57,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): void {
         onDidChange: measurements.onDidChange,
         tokens,
         secrets,
+        measurements,
         history: previewHistory,
       }),
   );

@@ -1,6 +1,6 @@
 // The soul preview's script: draws what the extension sends and applies its patches.
 import { bar, ChunkedText, element, measureColumns, setBar, setText } from './dom';
-import { parseHistoryMessage, parseTokensMessage } from './protocol';
+import { parseHistoryMessage, parseSessionsMessage, parseTokensMessage } from './protocol';
 import { showHistory } from './history';
 import type {
   FromWebview,
@@ -17,6 +17,7 @@ import type {
   WebviewState,
 } from './protocol';
 import { HeartwoodSectionView, SectionView } from './sections';
+import { SessionsView } from './sessions';
 
 interface VsCodeApi {
   postMessage(message: FromWebview): void;
@@ -48,6 +49,9 @@ const cacheNote = element('div', 'tokens-cache');
 cacheNote.id = 'tokens-cache';
 runtimeTotal.after(tokensTotal, tokensBar, tokensCost, cacheNote);
 let tokens: TokensMessage | undefined;
+// An OpenClaw persona's session switch, summary row and cost per day, below the summary.
+const sessionsView = new SessionsView((kind) => vscode.postMessage({ type: 'chooseSession', kind }));
+(document.getElementById('summary') as HTMLElement).after(sessionsView.element);
 /** The files' histories of this page: kept for the sections an update brings. */
 let history: HistoryMessage | undefined;
 
@@ -89,6 +93,8 @@ function render(message: RenderMessage): void {
   showHeartwood(message.heartwood);
   showTotals(message.totals);
   showTokens(undefined);
+  // Another persona's sessions are not this one's: shown again when the extension sends them.
+  if (message.persona?.uri !== state.persona) sessionsView.show(undefined);
   history = undefined;
 
   const samePersona = message.persona !== undefined && message.persona.uri === state.persona;
@@ -277,6 +283,12 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       return ack(message.seq);
     case 'reveal':
       return reveal(message);
+    case 'sessions': {
+      const checked = parseSessionsMessage(message);
+      // No kinds: the persona is not shown under OpenClaw.
+      if (checked && checked.generation === generation) sessionsView.show(checked.kinds.length > 0 ? checked : undefined);
+      return;
+    }
     case 'tokens': {
       // Checked before it is drawn; tokens of another page are not this page's.
       const checked = parseTokensMessage(message);

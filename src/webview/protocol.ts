@@ -235,6 +235,44 @@ export interface TokensMessage {
   readonly totals?: TokenTotals;
 }
 
+/** One session kind as the switch and the summary row show it. */
+export interface SessionKindView {
+  /** `main`, `subagent`, `cron`, `group` or `heartbeat`. */
+  readonly kind: string;
+  /** "Main", "Sub-agent", "Cron", "Group chat", "Heartbeat". */
+  readonly label: string;
+  /** e.g. "≈ 1,204 tokens a run". */
+  readonly tokensText: string;
+  /** e.g. "48 runs a day (heartbeat every 30m) · ≈ 57,800 tokens a day · ≈ $0.02" ('' when it does not run). */
+  readonly perDayText: string;
+}
+
+/**
+ * An OpenClaw persona's session kinds: the one this preview shows (its own choice, the
+ * setting `personaStudio.openclaw.session` by default), all of them side by side, the cost
+ * per day, what an edit costs, and the last-run check. Sent after a render; none for
+ * another runtime.
+ */
+export interface SessionsMessage {
+  readonly type: 'sessions';
+  readonly generation: number;
+  readonly chosen: string;
+  /** "Session (this preview; the setting's is main):". */
+  readonly switchLabel: string;
+  readonly kinds: readonly SessionKindView[];
+  /** What the chosen kind adds besides the files (the heartbeat's user message) ('' when nothing). */
+  readonly note: string;
+  /** "Per day: ≈ 1,234,567 tokens, ≈ $1.23" ('' without runs). */
+  readonly perDayText: string;
+  /** What the cost leaves out. */
+  readonly leavesOutText: string;
+  /** "this edit: next runs write ≈ 14,200 tokens to the cache ≈ $0.05" ('' when nothing runs). */
+  readonly editText: string;
+  /** The last-run check: "matches OpenClaw's run of …" or the difference ('' when none was asked for). */
+  readonly lastRunText: string;
+  readonly lastRunMatches: boolean;
+}
+
 /** One file's size over its commits, for its section header. */
 export interface SectionHistory {
   readonly name: string;
@@ -251,7 +289,7 @@ export interface HistoryMessage {
   readonly sections: readonly SectionHistory[];
 }
 
-export type ToWebview = RenderMessage | UpdateMessage | RevealMessage | TokensMessage | HistoryMessage;
+export type ToWebview = RenderMessage | UpdateMessage | RevealMessage | TokensMessage | HistoryMessage | SessionsMessage;
 
 /** What the webview keeps with `vscode.setState`, so a reload comes back to the same place. */
 export interface WebviewState {
@@ -271,7 +309,12 @@ export type FromWebview =
   /** Show or hide what the runtime drops of a section. */
   | { readonly type: 'toggleDropped'; readonly name: string }
   /** The user asked to see a linked file the preview holds back. */
-  | { readonly type: 'showLinked'; readonly name: string };
+  | { readonly type: 'showLinked'; readonly name: string }
+  /** Show another session kind in this preview. */
+  | { readonly type: 'chooseSession'; readonly kind: string };
+
+/** The session kinds the switch offers, in its order. */
+export const SESSION_KINDS: readonly string[] = ['main', 'subagent', 'cron', 'group', 'heartbeat'];
 
 export function applyPatch(text: string, patch: Patch): string {
   return text.slice(0, patch.start) + patch.insert + text.slice(patch.start + patch.deleteCount);
@@ -303,6 +346,8 @@ export function parseFromWebview(value: unknown): FromWebview | undefined {
       return typeof message.name === 'string' ? { type: 'toggleDropped', name: message.name } : undefined;
     case 'showLinked':
       return typeof message.name === 'string' ? { type: 'showLinked', name: message.name } : undefined;
+    case 'chooseSession':
+      return typeof message.kind === 'string' && SESSION_KINDS.includes(message.kind) ? { type: 'chooseSession', kind: message.kind } : undefined;
     default:
       return undefined;
   }
@@ -331,6 +376,34 @@ export function parseTokensMessage(value: unknown): TokensMessage | undefined {
     totals = { tokens: raw.tokens, tokensText: raw.tokensText, fraction: raw.fraction, costText: raw.costText, cacheText: raw.cacheText };
   }
   return { type: 'tokens', generation: message.generation, sections, totals };
+}
+
+/** A sessions message, checked: a malformed one is dropped, not drawn. */
+export function parseSessionsMessage(value: unknown): SessionsMessage | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const m = value as Record<string, unknown>;
+  const texts = ['chosen', 'switchLabel', 'note', 'perDayText', 'leavesOutText', 'editText', 'lastRunText'];
+  if (m.type !== 'sessions' || typeof m.generation !== 'number' || !Array.isArray(m.kinds) || texts.some((key) => typeof m[key] !== 'string')) return undefined;
+  const kinds: SessionKindView[] = [];
+  for (const raw of m.kinds as unknown[]) {
+    const k = raw as Record<string, unknown> | null;
+    if (!k || ['kind', 'label', 'tokensText', 'perDayText'].some((key) => typeof k[key] !== 'string')) return undefined;
+    kinds.push({ kind: k.kind as string, label: k.label as string, tokensText: k.tokensText as string, perDayText: k.perDayText as string });
+  }
+  const text = (key: string) => m[key] as string;
+  return {
+    type: 'sessions',
+    generation: m.generation,
+    chosen: text('chosen'),
+    switchLabel: text('switchLabel'),
+    kinds,
+    note: text('note'),
+    perDayText: text('perDayText'),
+    leavesOutText: text('leavesOutText'),
+    editText: text('editText'),
+    lastRunText: text('lastRunText'),
+    lastRunMatches: m.lastRunMatches === true,
+  };
 }
 
 /** A history message, checked field by field: a malformed one is dropped, not drawn. */

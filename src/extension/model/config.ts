@@ -173,7 +173,7 @@ export function chosenRuntime(scope?: vscode.ConfigurationScope): { readonly id:
   return why === undefined ? { id: DEFAULT_RUNTIME } : { id: 'openclaw', why };
 }
 
-const SESSIONS: readonly SessionKind[] = ['main', 'subagent', 'cron'];
+const SESSIONS: readonly SessionKind[] = ['main', 'subagent', 'cron', 'group'];
 
 /** A cap setting counts only when it is a finite number > 0 (floored), as OpenClaw reads its own. */
 function positiveInteger(value: unknown): number | undefined {
@@ -200,6 +200,7 @@ export function runtimeOptions(folder: vscode.Uri, runtime: RuntimeId): RuntimeO
     if (isAbsoluteWorkspacePath(workspacePath.trim())) options.workspacePath = workspacePath.trim();
     else warnInvalid('openclaw.workspacePath', workspacePath, vscode.l10n.t("the persona folder's own path"));
   }
+  // A heartbeat runs in the main session (its text is the user message).
   const session = config.get<unknown>('openclaw.session', 'main');
   options.session = SESSIONS.includes(session as SessionKind) ? (session as SessionKind) : 'main';
   options.maxChars = positiveInteger(explicit(config, 'openclaw.bootstrapMaxChars'));

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EntryKind } from '../../core/discovery';
+import { readNewestReport as newestReport } from '../../core/openclawSessionStore';
 import { linkLeadingOutside as linkOutside, readConfigFile, readHandleBounded } from '../../core/nodeFs';
 import { TokenEngine } from '../tokens/engine';
 import type * as SecretsModule from '../../core/secrets/bundle';
@@ -153,5 +154,10 @@ export const requireSecrets: (() => SecretsBundle) | undefined = () =>
 /** The home folder (`/`-separated), under which OpenClaw writes a skill's location `~/…`. Undefined without a local disk. */
 export const homeFolder: string | undefined = os.homedir().replace(/\\/g, '/');
 
+/** The newest report of an agent's runs in OpenClaw's session store (it needs node:sqlite). Undefined without a local disk. */
+export const readNewestReport: typeof newestReport | undefined = newestReport;
+
+/** The extension host's Node version ("20.19.1"), which decides whether node:sqlite is there. Undefined without Node. */
+export const nodeVersion: (() => string) | undefined = () => process.versions.node;
 /** The extension host's environment, where OpenClaw's variables ($OPENCLAW_CONFIG_PATH…) are. Undefined without a process. */
 export const processEnv: Readonly<Record<string, string | undefined>> | undefined = process.env;

@@ -35,6 +35,9 @@ export const isLinkNow: typeof NodePlatform.isLinkNow = undefined;
 
 export const requireSecrets: typeof NodePlatform.requireSecrets = undefined;
 
+export const readNewestReport: typeof NodePlatform.readNewestReport = undefined;
+
+export const nodeVersion: typeof NodePlatform.nodeVersion = undefined;
 export const processEnv: typeof NodePlatform.processEnv = undefined;
 
 // The same names as platform/index.ts, which is what the rest of the extension imports.
@@ -55,5 +58,7 @@ export const processEnv: typeof NodePlatform.processEnv = undefined;
   linkTargetOf,
   isLinkNow,
   requireSecrets,
+  readNewestReport,
+  nodeVersion,
   processEnv,
 }) satisfies typeof NodePlatform;

@@ -2,7 +2,7 @@
 // measurement per persona (Measurements) it uses, so it can be driven in isolation.
 import type * as vscode from 'vscode';
 import type { Composition, DoctorPreview, FileMeasure, RuntimeProfile } from '../../core';
-import type { CompositionChange, HeartwoodMeasure, LinkedFile } from '../model/measurements';
+import type { CompositionChange, HeartwoodMeasure, LinkedFile, Measurements } from '../model/measurements';
 import type { PersonaTokens } from '../tokens/personaTokens';
 import type { Secrets } from '../model/secrets';
 import type { SectionHistory } from '../../webview/protocol';
@@ -24,6 +24,8 @@ export interface CompositionSource {
   showLinked?(folder: vscode.Uri, name: string): boolean;
   /** The persona's token counts, when the extension counts them. */
   readonly tokens?: PersonaTokens;
+  /** The measurements themselves, for an OpenClaw persona's other session kinds and the last-run check. */
+  readonly measurements?: Pick<Measurements, 'inputs' | 'skills' | 'skillsBundle' | 'agent'>;
   /** The sparklines of the files' section headers, where their git history is known (none elsewhere). */
   history?(folder: vscode.Uri, names: readonly string[]): Promise<readonly SectionHistory[]>;
   /** What the preview shows of the persona's secrets, when the extension scans for them. */

@@ -3,7 +3,7 @@
 // everything, then each change sends only the changed sections as patches. Updates
 // are coalesced, never debounced.
 import * as vscode from 'vscode';
-import { Composition, HEARTWOOD_FILE, editorLineAndColumn } from '../../core';
+import { Composition, HEARTWOOD_FILE, editorLineAndColumn, isBootstrapName, RunKind } from '../../core';
 import { previewWrap } from '../model/config';
 import { SKILLS_CHANGE } from '../model/skills';
 import { PREVIEW_ACK_TIMEOUT_MS, PREVIEW_FRAME_MS } from '../util/delays';
@@ -21,6 +21,13 @@ import { maskModel } from './maskedModel';
 import { linkedViews } from './linkedPlaceholders';
 import { heartwoodModel, labels } from './soulModel';
 import { SoulChanges, SoulSync } from './sync';
+import { kindTokens, Sessions, sessionsOf, settingKind } from './sessions';
+import { noSessions, sessionsMessage } from './sessionViews';
+import { logUnlessFileSystemError } from '../util/log';
+
+export { checkLastRun } from './lastRunCommand';
+export { disposeSessions, sessionsOf } from './sessions';
+export { costLines } from './sessionViews';
 
 /** Where the session lives: a webview view or a webview panel. */
 export interface PreviewHost {
@@ -58,6 +65,15 @@ export class PreviewSession extends Disposable {
   private tokensWaiting = false;
   /** Shows the persona as its OpenClaw release would compose it after `openclaw doctor --fix`. */
   private afterDoctor = false;
+  /** The session kind this preview shows, when the user chose one here (else the setting's). */
+  private kind: RunKind | undefined;
+  /** The shown composition is another kind's than the one measured (and counted) for the folder. */
+  private otherKind = false;
+  /** An OpenClaw persona's session kinds, cost per day and last-run check (with the extension's measurements). */
+  private readonly sessions: Sessions | undefined;
+  private sessionsSent = '';
+  /** A file of the shown persona's prompt was saved: the edit's cache write is said as this edit's. */
+  private saved = false;
   private readonly folderEmitter = this.register(new vscode.EventEmitter<vscode.Uri | undefined>());
   /** The shown persona changed (or the webview asked for its last one back). */
   readonly onDidChangeFolder = this.folderEmitter.event;
@@ -94,7 +110,26 @@ export class PreviewSession extends Disposable {
     if (source.tokens) {
       this.register(
         source.tokens.onDidChange((folder) => {
-          if (this.folder?.toString() === folder.toString()) this.postTokens();
+          if (this.folder?.toString() !== folder.toString()) return;
+          this.postTokens();
+          void this.postSessions();
+        }),
+      );
+    }
+    this.register(
+      vscode.workspace.onDidSaveTextDocument((document) => {
+        const folder = this.folder;
+        const name = document.uri.path.split('/').pop() ?? '';
+        if (!folder || !document.uri.path.startsWith(`${folder.path}/`) || !(isBootstrapName(name) || name === 'SKILL.md')) return;
+        this.saved = true;
+        void this.postSessions();
+      }),
+    );
+    this.sessions = source.measurements && sessionsOf({ measurements: source.measurements, content: personas.content, tokens: source.tokens });
+    if (this.sessions) {
+      this.register(
+        this.sessions.onDidChange((folder) => {
+          if (!folder || folder.toString() === this.folder?.toString()) void this.postSessions();
         }),
       );
     }
@@ -109,6 +144,8 @@ export class PreviewSession extends Disposable {
     if (folder?.toString() === this.folder?.toString()) return;
     this.folder = folder;
     this.revealed.clear();
+    this.kind = undefined;
+    this.saved = false;
     this.folderEmitter.fire(folder);
     this.refresh();
   }
@@ -146,6 +183,13 @@ export class PreviewSession extends Disposable {
 
   get showsAfterDoctor(): boolean {
     return this.afterDoctor;
+  }
+
+  /** Shows the persona as another session kind runs it, in this preview only. */
+  chooseSession(kind: RunKind): void {
+    if (!this.folder || kind === (this.kind ?? settingKind(this.folder))) return;
+    this.kind = kind;
+    this.refresh();
   }
 
   /** Shows a linked file held back, when its placeholder offered to (never in Restricted Mode). */
@@ -199,6 +243,9 @@ export class PreviewSession extends Disposable {
       case 'showLinked':
         this.showLinked(message.name);
         return;
+      case 'chooseSession':
+        this.chooseSession(message.kind as RunKind);
+        return;
     }
   }
 
@@ -221,7 +268,8 @@ export class PreviewSession extends Disposable {
     const tokens = this.source.tokens;
     // The counts are the persona's as it is: the after-doctor text has none of its own here.
     if (!tokens || !this.composition || this.afterDoctor) return;
-    tokens.request(folder, this.composition);
+    // Another kind's composition is not the folder's counted one: its counts are derived from that one's.
+    if (!this.otherKind) tokens.request(folder, this.composition);
     this.postTokens();
   }
 
@@ -241,7 +289,8 @@ export class PreviewSession extends Disposable {
     // Tokens on but none counted yet: the page shows none until they come.
     if (settings.encoding !== undefined && !counts) return;
     const names = this.shown.sections.map((section) => section.meta.name);
-    const message = tokensMessage(this.sync.currentGeneration, names, counts, settings, this.source.profile(folder).id);
+    const shownCounts = counts && this.otherKind && this.composition ? { ...counts, total: kindTokens(this.composition, counts).tokens, estimated: true } : counts;
+    const message = tokensMessage(this.sync.currentGeneration, names, shownCounts, settings, this.source.profile(folder).id);
     const key = JSON.stringify(message);
     if (key === this.tokensSent) return;
     this.tokensSent = key;
@@ -286,7 +335,10 @@ export class PreviewSession extends Disposable {
         heartwoodPart = this.sync.heartwood(heartwoodModel(measure));
       }
       this.post(this.sync.update(changes, heartwoodPart));
-      if (soul) this.wantTokens(folder);
+      if (soul) {
+        this.wantTokens(folder);
+        void this.postSessions();
+      }
     }
     if (this.pendingReveal && !this.needsRender) {
       this.post(this.pendingReveal);
@@ -298,6 +350,12 @@ export class PreviewSession extends Disposable {
   private async soulOf(folder: vscode.Uri): Promise<SoulModel> {
     let composition = await this.source.composition(folder);
     let label = this.source.profile(folder).label;
+    this.otherKind = false;
+    if (this.sessions && this.kind !== undefined && composition.runtime === 'openclaw' && !this.afterDoctor) {
+      const shown = await this.sessions.composition(folder, this.kind);
+      this.otherKind = shown !== composition;
+      composition = shown;
+    }
     let fuller: ReadonlyMap<string, string> | undefined;
     if (this.afterDoctor) {
       // Nothing is written: the migrated files exist only in this composition.
@@ -331,7 +389,9 @@ export class PreviewSession extends Disposable {
     const empty = soul.sections.length === 0 && !heartwood ? vscode.l10n.t('This persona folder has no bootstrap file yet.') : undefined;
     this.post(this.sync.render({ ...common, persona: { uri: folder.toString(), label: this.label(folder) }, empty, soul, heartwood }));
     this.tokensSent = '';
+    this.sessionsSent = '';
     this.wantTokens(folder);
+    void this.postSessions();
     const generation = this.sync.currentGeneration;
     const current = () => this.ready && this.sync.currentGeneration === generation && this.folder?.toString() === folder.toString();
     void postSectionHistory(
@@ -342,6 +402,29 @@ export class PreviewSession extends Disposable {
       current,
       (message) => void this.host.webview.postMessage(message),
     );
+  }
+
+  /** Sends an OpenClaw persona's session switch, summary row, cost per day and last-run check. */
+  private async postSessions(): Promise<void> {
+    const folder = this.folder;
+    const sessions = this.sessions;
+    if (!sessions || !folder || !this.ready || !this.host.visible || !this.shown) return;
+    const generation = this.sync.currentGeneration;
+    try {
+      const summary = await sessions.summary(folder);
+      const lastRun = summary && (await sessions.lastRun(folder));
+      if (folder.toString() !== this.folder?.toString() || generation !== this.sync.currentGeneration) return;
+      const setting = settingKind(folder);
+      // Under another runtime, a message of no kinds hides the switch.
+      const message = summary ? sessionsMessage(generation, this.kind ?? setting, setting, summary, lastRun, this.saved) : noSessions(generation);
+      const key = JSON.stringify(message);
+      if (key === this.sessionsSent) return;
+      this.sessionsSent = key;
+      void this.host.webview.postMessage(message);
+    } catch (error) {
+      // A file vanished mid-read: its own change brings another pass.
+      logUnlessFileSystemError('the sessions of the preview', error);
+    }
   }
 
   label(folder = this.folder): string {

@@ -9,3 +9,8 @@ export function previewSessionModule(): typeof SessionModule {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (loaded ??= require('./previewSession') as typeof SessionModule);
 }
+
+/** Ends what the bundle keeps for the window (the sessions of OpenClaw personas), if it was loaded. */
+export function disposePreviewSessionModule(): void {
+  loaded?.disposeSessions();
+}

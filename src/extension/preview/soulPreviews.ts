@@ -10,6 +10,7 @@ import { CompositionSource } from './compositionSource';
 import { renamedFolder, trustedPersonaUri } from './personaGuard';
 import { PREVIEW_VIEW_TYPE, SoulPanel } from './soulPanel';
 import { SOUL_VIEW_ID, SoulView } from './soulView';
+import { disposePreviewSessionModule } from './sessionModule';
 
 const OPEN_PREVIEWS_KEY = 'personaStudio.openPreviews';
 /** A restored tab names its gone folder by at most this many characters (the name comes from the webview's state). */
@@ -71,6 +72,7 @@ export class SoulPreviews extends Disposable {
         // Closing the window disposes the panels too; they are still open for the next session.
         this.closing = true;
         [...this.panels].forEach((panel) => panel.dispose());
+        disposePreviewSessionModule();
       },
     });
   }
@@ -92,24 +94,24 @@ export class SoulPreviews extends Disposable {
     if (options.revealSection) panel.session.reveal(options.revealSection, options.revealCut === true);
   }
 
+  /** The active tab's preview session, else the Soul view. */
+  private get active(): Pick<SoulView, 'toggleAllDropped' | 'revealSecrets' | 'toggleAfterDoctor'> {
+    return [...this.panels].find((candidate) => candidate.active)?.session ?? this.view;
+  }
+
   /** Shows (or hides) the dropped text of every cut section: in the active tab, else in the Soul view. */
   toggleDropped(): void {
-    const panel = [...this.panels].find((candidate) => candidate.active);
-    if (panel) panel.session.toggleAllDropped();
-    else this.view.toggleAllDropped();
+    this.active.toggleAllDropped();
   }
 
   /** Shows the persona in the active tab (else the only tab, else the Soul view) as after `openclaw doctor --fix`, or as it is again. */
   toggleAfterDoctor(): boolean | undefined {
-    const panel = [...this.panels].find((candidate) => candidate.active) ?? (this.panels.size === 1 ? [...this.panels][0] : undefined);
-    return panel ? panel.session.toggleAfterDoctor() : this.view.toggleAfterDoctor();
+    return (this.panels.size === 1 ? [...this.panels][0].session : this.active).toggleAfterDoctor();
   }
 
   /** Shows the secrets of the persona in the active tab (else the Soul view's) as sent, until its text changes. */
   revealSecrets(): void {
-    const panel = [...this.panels].find((candidate) => candidate.active);
-    if (panel) panel.session.revealSecrets();
-    else this.view.revealSecrets();
+    this.active.revealSecrets();
   }
 
   /** Sends every preview its soul again. */

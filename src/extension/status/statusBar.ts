@@ -19,6 +19,7 @@ import { baseName, Persona, PersonaWorkspace } from '../model/personaWorkspace';
 import { Throttle } from '../util/throttle';
 import { logUnlessFileSystemError } from '../util/log';
 import { Latest } from '../util/latest';
+import { previewSessionModule } from '../preview/sessionModule';
 
 const CONTEXT_KEY = 'personaStudio.isPersonaFile';
 const stateIcon: Record<CapState, string> = { missing: '$(circle-slash)', ok: '$(pass)', near: '$(warning)', over: '$(error)' };
@@ -36,9 +37,9 @@ export class PersonaStatusBar extends Disposable {
   private readonly queue = this.register(new Throttle(() => void this.update(), { delayMs: STATUS_BAR_DELAY_MS }));
 
   constructor(
-    private readonly personas: PersonaWorkspace,
-    private readonly measurements: Measurements,
-    private readonly tokens?: PersonaTokens,
+    readonly personas: PersonaWorkspace,
+    readonly measurements: Measurements,
+    readonly tokens?: PersonaTokens,
     private readonly secrets?: Secrets,
   ) {
     super();
@@ -121,6 +122,8 @@ export class PersonaStatusBar extends Disposable {
       ]);
       summary = statusSummary({ composition, heartwood: heartwood?.report, active: baseName(active) }, localize);
       tokenLines = this.tokenLines(persona.uri, composition);
+      // An OpenClaw persona's cost per day, from the preview session bundle.
+      if (composition.runtime === 'openclaw') tokenLines = [...tokenLines, ...(await previewSessionModule().costLines(persona.uri, this))];
     } catch (error) {
       // A file vanished mid-read: its own change event brings another pass.
       logUnlessFileSystemError('the status bar', error);

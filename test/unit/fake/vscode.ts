@@ -500,6 +500,11 @@ export const window = {
   async showQuickPick(items: readonly unknown[] | Promise<readonly unknown[]>) {
     return window.pick?.(await items);
   },
+  /** What `showOpenDialog` answers, from its options: a test sets it; by default nothing is picked. */
+  openDialog: undefined as undefined | ((options: unknown) => Uri[] | undefined),
+  async showOpenDialog(options: unknown) {
+    return window.openDialog?.(options);
+  },
 };
 
 /** Every command executed through `commands.executeCommand`, with its arguments. */
