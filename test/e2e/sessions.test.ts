@@ -55,13 +55,13 @@ describe('Sessions, cost per day and the last run', function () {
     wb.writeFiles({ 'openclaw.json': JSON.stringify({ agents: { list: [{ id: 'plain', workspace: wb.path('plain'), heartbeat: { every: '30m' } }] } }, null, 2) });
     const frame = await openPreviewOf(wb, 'plain/SOUL.md');
 
-    // Main by default: MEMORY.md is sent; a cron run sends no root MEMORY.md.
-    await eventually(async () => assert.deepEqual(await shownFiles(frame), ['AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'USER.md', 'MEMORY.md']), SLOW);
+    // Main by default: MEMORY.md is sent; a cron run sends no root MEMORY.md. The stock plugins' skills lead each.
+    await eventually(async () => assert.deepEqual(await shownFiles(frame), ['skills/', 'AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'USER.md', 'MEMORY.md']), SLOW);
     await eventually(async () => assert.match(await sessionsText(frame, 'sessions-head'), /Session \(this preview; the setting says Main\)/), SLOW);
     await frame.locator('#sessions-switch').selectOption('cron');
-    await eventually(async () => assert.deepEqual(await shownFiles(frame), ['AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'USER.md']), SLOW);
+    await eventually(async () => assert.deepEqual(await shownFiles(frame), ['skills/', 'AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'USER.md']), SLOW);
     await frame.locator('#sessions-switch').selectOption('subagent');
-    await eventually(async () => assert.deepEqual(await shownFiles(frame), ['AGENTS.md']), SLOW);
+    await eventually(async () => assert.deepEqual(await shownFiles(frame), ['skills/', 'AGENTS.md']), SLOW);
 
     // Heartbeats every 30m and the hourly job: runs a day, and dollars with the prices set.
     const row = await eventually(async () => {

@@ -125,7 +125,8 @@ describe("an OpenClaw persona's sessions, cost per day and last run (in-memory V
     const folder = vscode.Uri.joinPath(hub.root, 'ava');
     const page = preview(hub, folder);
     await until(() => assert.ok(page.last('sessions')));
-    assert.deepStrictEqual(page.sections(), ['AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'MEMORY.md']);
+    // The stock plugins' skills section leads every kind's prompt.
+    assert.deepStrictEqual(page.sections(), ['skills/', 'AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'MEMORY.md']);
     const sessions = page.last('sessions')!;
     assert.strictEqual(sessions.chosen, 'main');
     assert.match(sessions.switchLabel, /this preview; the setting says Main/);
@@ -134,15 +135,15 @@ describe("an OpenClaw persona's sessions, cost per day and last run (in-memory V
       ['main', 'subagent', 'cron', 'group', 'heartbeat'],
     );
     page.say({ type: 'chooseSession', kind: 'cron' });
-    await until(() => assert.deepStrictEqual(page.sections(), ['AGENTS.md', 'SOUL.md', 'IDENTITY.md']));
+    await until(() => assert.deepStrictEqual(page.sections(), ['skills/', 'AGENTS.md', 'SOUL.md', 'IDENTITY.md']));
     await until(() => assert.strictEqual(page.last('sessions')!.chosen, 'cron'));
     assert.strictEqual(page.last('sessions')!.chosen, 'cron');
     assert.match(page.last('sessions')!.note, /No root MEMORY\.md/);
     assert.match(page.last('sessions')!.leavesOutText, /^Runs a day from: no openclaw\.json: heartbeats and cron jobs not counted\./);
     page.say({ type: 'chooseSession', kind: 'subagent' });
-    await until(() => assert.deepStrictEqual(page.sections(), ['AGENTS.md']));
+    await until(() => assert.deepStrictEqual(page.sections(), ['skills/', 'AGENTS.md']));
     page.say({ type: 'chooseSession', kind: 'heartbeat' });
-    await until(() => assert.deepStrictEqual(page.sections(), ['AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'MEMORY.md']));
+    await until(() => assert.deepStrictEqual(page.sections(), ['skills/', 'AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'MEMORY.md']));
     await until(() => assert.strictEqual(page.last('sessions')!.chosen, 'heartbeat'));
     assert.match(page.last('sessions')!.note, /user message, not the system prompt/);
     assert.strictEqual(memory.settings.get('personaStudio.openclaw.session'), undefined, 'the setting is not written');

@@ -3,9 +3,10 @@
 import type { CommandContext, CommandHandlers } from './context';
 import { chooseRuntimeCommands } from './chooseRuntime';
 import { fixCommands } from './fixes';
+import { lastRunCommands } from './lastRun';
 import { selectDroppedCommands } from './selectDropped';
 import { soulCommands } from './soul';
 
 export function commandHandlers(deps: CommandContext): CommandHandlers {
-  return { ...soulCommands(deps), ...fixCommands(deps), ...chooseRuntimeCommands(), ...selectDroppedCommands() };
+  return { ...soulCommands(deps), ...fixCommands(deps), ...chooseRuntimeCommands(), ...selectDroppedCommands(), ...lastRunCommands(deps) };
 }

@@ -24,6 +24,7 @@ export const LAZY_COMMANDS = [
   'personaStudio.showCut',
   SELECT_DROPPED_COMMAND,
   CHOOSE_RUNTIME_COMMAND,
+  'personaStudio.checkLastRun',
 ];
 
 export function registerCommands(deps: CommandContext): vscode.Disposable {
