@@ -2,7 +2,7 @@
 // cap under the folder's runtime (over exactly what it drops), or named with the wrong case, kept in step with editors (before saving) and
 // with the disk, and cleared when the file is fixed, deleted or leaves its persona.
 import * as vscode from 'vscode';
-import { HEARTWOOD_FILE, mapBounded } from '../../core';
+import { HEARTWOOD_FILE, isBootstrapName, mapBounded } from '../../core';
 import { registerCapCodeActions } from './codeActions';
 import { onDidChangeSettings } from '../model/config';
 import { DIAGNOSE_DELAY_MS } from '../util/delays';
@@ -94,8 +94,10 @@ export class CapDiagnostics extends Disposable {
 
   /** The files of a persona that may deserve a diagnostic. */
   private filesOf(persona: Persona): vscode.Uri[] {
-    // With the others the runtime reads in the folder or below it (.hermes.md, memories/MEMORY.md).
-    const names = [...persona.files, ...(persona.heartwood ? [HEARTWOOD_FILE] : []), ...persona.miscased, ...this.measurements.profile(persona.uri).fileNames];
+    // With the others the runtime reads in the folder or below it (.hermes.md, memories/MEMORY.md):
+    // the bootstrap files among them are in `files` when present, and only then.
+    const others = this.measurements.profile(persona.uri).fileNames.filter((name) => !isBootstrapName(name));
+    const names = [...persona.files, ...(persona.heartwood ? [HEARTWOOD_FILE] : []), ...persona.miscased, ...others];
     return [...new Set(names)].map((name) => vscode.Uri.joinPath(persona.uri, name));
   }
 
@@ -116,8 +118,9 @@ export class CapDiagnostics extends Disposable {
     try {
       result = await diagnoseFile(this.personas, this.measurements, persona, uri);
     } catch (error) {
-      // The file moved under us (closed, deleted): its own event brings a new pass.
+      // The file moved under us (closed, deleted): nothing of it to show now; its own event brings a new pass.
       logUnlessFileSystemError('Problems of a persona file', error);
+      if (latest() && this.collection.has(uri)) this.collection.delete(uri);
       return;
     }
     if (this.isDisposed || result === STALE || !latest()) return;
