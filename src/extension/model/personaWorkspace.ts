@@ -117,8 +117,9 @@ export class PersonaWorkspace extends Disposable {
         this.contentEmitter.fire({ folder: folderOf(uri), name: baseName(uri) });
       }),
     );
-    // With Hermes's .cursorrules, the one file a runtime reads whose name is not *.md.
-    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/{*.{md,MD,Md,mD},.cursorrules}'));
+    // With Hermes's .cursorrules, the one file a runtime reads whose name is not *.md. One level
+    // of braces: VS Code's globs do not nest them (a nested group matched no .md file at all).
+    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/{*.md,*.MD,*.Md,*.mD,.cursorrules}'));
     const onDisk = (uri: vscode.Uri, added: boolean) => {
       const name = baseName(uri);
       if (!isReadName(name)) return;

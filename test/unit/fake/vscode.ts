@@ -440,6 +440,8 @@ export const workspace = {
     return new Disposable(() => workspace.contentProviders.delete(scheme));
   },
   createFileSystemWatcher(glob: string) {
+    // VS Code's globs take one level of braces: a nested group there matches nothing it should.
+    if (/\{[^}]*\{/.test(glob)) throw new Error(`nested braces in a watcher's glob, which VS Code does not read: ${glob}`);
     const watcher: Watcher = { matches: globMatcher([glob]), create: new EventEmitter<Uri>(), change: new EventEmitter<Uri>(), remove: new EventEmitter<Uri>() };
     memory.watchers.add(watcher);
     return {
