@@ -13,6 +13,8 @@ export interface SkillsMeasure {
   readonly toolsByDefault: boolean;
   /** The OpenClaw release the catalog is composed as (undefined: the newest known). */
   readonly openclawRelease?: string;
+  /** Links to folders under the skill roots that lead outside the workspace: never read. */
+  readonly linksOutside?: readonly string[];
 }
 
 /** The options a catalog is computed with. */

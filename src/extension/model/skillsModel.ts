@@ -63,7 +63,8 @@ export class SkillsModel extends Disposable {
     const tree = await (state.tree ??= walkSkillRoots(folder));
     const report = await composeTree(folder, tree, state.contents, settings, (path) => this.personas.content.content(folder.with({ path }), SKILL_READ_LIMIT));
     const { tools, pluginSkills, toolsByDefault, openclawRelease } = settings;
-    return { report, tools, pluginSkills, toolsByDefault, ...(openclawRelease !== undefined && { openclawRelease }) };
+    const linksOutside = [...(tree.outside ?? [])].filter(([, real]) => real).map(([path]) => path);
+    return { report, tools, pluginSkills, toolsByDefault, ...(openclawRelease !== undefined && { openclawRelease }), ...(linksOutside.length > 0 && { linksOutside }) };
   }
 
   /** The personas whose skill roots hold `uri`. */

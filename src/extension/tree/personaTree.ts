@@ -199,7 +199,7 @@ export class PersonaTree extends Disposable implements vscode.TreeDataProvider<T
       }
       case 'skills': {
         const skills = await this.measurements.skills(element.parent.uri);
-        return skills?.report.skills.map((skill) => element.parent.skill(skill.path)) ?? [];
+        return [...(skills?.report.skills ?? []), ...(skills?.linksOutside ?? []).map((path) => ({ path }))].map((skill) => element.parent.skill(skill.path));
       }
       case 'file': {
         if (element.name !== HEARTWOOD_FILE) return [];

@@ -54,6 +54,14 @@ export function skillItem(folder: vscode.Uri, path: string, measure: SkillsMeasu
   const skill = measure?.report.skills.find((candidate) => candidate.path === path);
   const item = new vscode.TreeItem(skill?.name ?? path.slice(path.lastIndexOf('/', path.length - 10) + 1), vscode.TreeItemCollapsibleState.None);
   item.contextValue = 'skill';
+  if (!skill && measure?.linksOutside?.includes(path)) {
+    // A link OpenClaw may follow on its own disk; here it leads outside the workspace, so it is never read.
+    item.label = path.slice(path.lastIndexOf('/') + 1);
+    item.description = vscode.l10n.t('links outside the workspace: not read');
+    item.tooltip = vscode.l10n.t('{0} is a link to a folder outside the workspace: its skills are not read, and not counted.', path);
+    item.iconPath = new vscode.ThemeIcon('link-external');
+    return item;
+  }
   if (!skill) return item;
   item.description = skill.source === 'plugin' ? vscode.l10n.t('{0} · stock plugin', skillState(skill)) : skillState(skill);
   item.tooltip = `${skill.location}\n${describeSkill(skill)}${skill.descriptionChars ? `\n${vscode.l10n.t('description: {0} chars', formatCount(skill.descriptionChars))}` : ''}`;
