@@ -113,6 +113,14 @@ async function shoot(wb, file, rows, target) {
   await settleAndShoot(wb, target, { cursor: ['start'] });
 }
 
+/** Opens `file` and the soul preview beside it, and waits until the preview shows `shown` (said as `what`). */
+async function previewShowing(wb, file, shown, what, patience) {
+  await wb.showContainer();
+  await wb.openFile(file);
+  await wb.runCommand('Persona: Open Soul Preview to the Side');
+  await waitForValue(() => wb.webviewText('personaStudio.preview', patience), shown, what, patience);
+}
+
 /** Ava with a MEMORY.md a few lines past the 2 MB cap: the Problems entry, the squiggle from the cut, the red status item and the preview at the cut. */
 async function shootCapWarning(target) {
   const { reportFile } = tsxRequire('../src/core/index.ts', import.meta.url);
@@ -166,15 +174,7 @@ async function shootTokens(target) {
   try {
     const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1440, height: 900 } });
     const patience = { timeout: 90_000 };
-    await wb.showContainer();
-    await wb.openFile('ava/SOUL.md');
-    await wb.runCommand('Persona: Open Soul Preview to the Side');
-    await waitForValue(
-      () => wb.webviewText('personaStudio.preview', patience),
-      (shown) => shown.includes('sent on every turn'),
-      'the tokens in the preview',
-      patience,
-    );
+    await previewShowing(wb, 'ava/SOUL.md', (shown) => shown.includes('sent on every turn'), 'the tokens in the preview', patience);
     await settleAndShoot(wb, target, { cursor: ['start'] });
     await wb.close();
   } finally {
@@ -331,15 +331,7 @@ async function shootHermesScanner(target) {
   try {
     const wb = await Workbench.open(server, browser, { root, folders: [root] }, { viewport: { width: 1600, height: 1000 } });
     const patience = { timeout: 90_000 };
-    await wb.showContainer();
-    await wb.openFile('ava/SOUL.md');
-    await wb.runCommand('Persona: Open Soul Preview to the Side');
-    await waitForValue(
-      () => wb.webviewText('personaStudio.preview', patience),
-      (shown) => shown.includes('[BLOCKED: SOUL.md'),
-      'the BLOCKED line in the preview',
-      patience,
-    );
+    await previewShowing(wb, 'ava/SOUL.md', (shown) => shown.includes('[BLOCKED: SOUL.md'), 'the BLOCKED line in the preview', patience);
     await waitForValue(
       () => wb.problems(),
       (shown) => shown.filter((problem) => problem.code === 'scanner-blocks').length === 2,
