@@ -11,6 +11,7 @@ import { PersonaWorkspace } from '../../src/extension/model/personaWorkspace';
 import { SKILLS_CHANGE } from '../../src/extension/model/skills';
 import { COLLISION, NO_DESCRIPTION, skillFindings } from '../../src/extension/problems/skillFindings';
 import { setLogSink } from '../../src/extension/util/log';
+import { skillsItem } from '../../src/extension/tree/skillItems';
 import { closeDocuments } from './fake/hub';
 
 let workspaces = 0;
@@ -239,10 +240,14 @@ describe('an OpenClaw persona without skills of its own (in-memory VS Code)', ()
       assert.ok(composition.files.some((file) => file.name === SKILLS_CHANGE));
       assert.ok(composition.text.startsWith('## Skills\n'));
       assert.ok(composition.text.includes('\n# Project Context\n'));
+      const measure = await measurements.skills(folder);
       assert.deepStrictEqual(
-        (await measurements.skills(folder))?.report.skills.map((s) => s.name),
+        measure?.report.skills.map((s) => s.name),
         ['browser-automation', 'canvas'],
       );
+      // The Skills node says plainly which of OpenClaw's skill roots it counts.
+      const tooltip = (skillsItem(measure).tooltip as vscode.MarkdownString).value;
+      assert.match(tooltip, /Counted: this workspace's skills and the stock plugins'\. Not read: OpenClaw's bundled skills, ~\/\.openclaw\/skills, ~\/\.agents\/skills/);
 
       memory.configure('personaStudio.openclaw.pluginSkills', false);
       const alone = await measurements.composition(folder);

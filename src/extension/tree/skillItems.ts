@@ -32,6 +32,14 @@ export function skillsItem(measure: SkillsMeasure | undefined, tokens?: string):
     ),
     ...(report.limitNote ? [report.limitNote] : []),
     skillAssumptions(measure),
+    // The other roots OpenClaw reads compete for the same budget; they are not read here.
+    measure.pluginSkills
+      ? vscode.l10n.t(
+          "Counted: this workspace's skills and the stock plugins'. Not read: OpenClaw's bundled skills, ~/.openclaw/skills, ~/.agents/skills and skills.load.extraDirs, which OpenClaw lists too.",
+        )
+      : vscode.l10n.t(
+          "Counted: this workspace's skills. Not read: OpenClaw's bundled skills, ~/.openclaw/skills, ~/.agents/skills and skills.load.extraDirs, which OpenClaw lists too.",
+        ),
     ...report.notices.slice(0, 5).map((notice) => `${notice.path}: ${notice.message}`),
   ];
   item.tooltip = new vscode.MarkdownString(lines.map((line) => line.replace(/[\\*_[\]<>]/g, '\\$&')).join('\n\n'));
