@@ -16,6 +16,8 @@ export interface UserConfig {
   readonly agents: readonly OpenClawAgent[];
   /** The file read, when one was. */
   readonly file?: string;
+  /** The config as parsed: its skills settings place and gate the skills outside the workspace. */
+  readonly config?: unknown;
 }
 
 const NONE: UserConfig = { caps: {}, agents: [] };
@@ -29,7 +31,7 @@ export async function readUserConfig(explicit: string | undefined, folders: read
     const release = releaseFromConfig(config);
     // Where OpenClaw would put each agent's workspace; only compared with the opened folders, never read.
     const agents = homeFolder === undefined ? [] : agentsFromConfig(config, { home: homeFolder, env: processEnv as OpenClawEnv | undefined });
-    return { caps: capsFromConfig(config), agents, file: found.file, ...(release !== undefined && { release }) };
+    return { caps: capsFromConfig(config), agents, file: found.file, config, ...(release !== undefined && { release }) };
   } catch (error) {
     // Unreadable or not JSON5: the settings apply, and the user is told once per file.
     if (!(error instanceof Error)) throw error;

@@ -229,7 +229,7 @@ export class Measurements extends Disposable {
   skills(folder: vscode.Uri): Promise<SkillsMeasure | undefined> {
     if (runtimeId(folder) !== 'openclaw') return Promise.resolve(undefined);
     const agent = this.agent(folder);
-    return this.skillsBundle().measure(folder, this.openclaw.choice(folder)?.release, agent?.skills && { agent: agent.id, skills: agent.skills });
+    return this.skillsBundle().measure(folder, this.openclaw.choice(folder)?.release, agent?.skills && { agent: agent.id, skills: agent.skills }, this.openclaw);
   }
 
   /** The skills bundle, started on first use. */

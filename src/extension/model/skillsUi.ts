@@ -15,13 +15,17 @@ import { skillSettings } from './config';
 import { withSkillsSection } from './skillSection';
 import type { SkillTree } from './skillFiles';
 import { composeTree, SkillsModel } from './skillsModel';
+import { MachineSource, readableMachineSkills } from './machineSkills';
 import type { SkillsMeasure, SkillsSettings } from './skillTypes';
 
 export interface SkillsUi extends vscode.Disposable {
   readonly model: SkillsModel;
   readonly items: typeof items;
-  /** The persona's catalog under the folder's skill settings, as `release` (default the newest known) lists it, with an agent's allowlist. */
-  measure(folder: vscode.Uri, release?: string, allowlist?: SkillsSettings['allowlist']): Promise<SkillsMeasure>;
+  /**
+   * The persona's catalog under the folder's skill settings, as `release` (default the newest known) lists it, with an agent's
+   * allowlist, and the skills outside the workspace where `machine` places them and they may be read (machineSkills.ts).
+   */
+  measure(folder: vscode.Uri, release?: string, allowlist?: SkillsSettings['allowlist'], machine?: MachineSource): Promise<SkillsMeasure>;
   /** The catalog of a skill tree read elsewhere (a revision's), under the folder's skill settings, as the newest known release lists it. */
   composeAt(folder: vscode.Uri, tree: SkillTree, read: (path: string) => Promise<FileContent | undefined>): Promise<SkillsReport>;
   /** The composition with the `## Skills` section before the Project Context (see skillSection.ts). */
@@ -36,7 +40,7 @@ export function startSkillsUi(personas: PersonaWorkspace, measurements: Measurem
   return {
     model,
     items,
-    measure: (folder, release, allowlist) => model.measure(folder, { ...settingsAs(folder, release), allowlist }),
+    measure: async (folder, release, allowlist, machine) => model.measure(folder, { ...settingsAs(folder, release), allowlist, ...(await readableMachineSkills(machine)) }),
     composeAt: (folder, tree, read) => composeTree(folder, tree, new Map(), settingsAs(folder, undefined), read),
     withSection: withSkillsSection,
     dispose: () => (clearTimeout(start), problems?.dispose(), model.dispose()),
