@@ -18,14 +18,17 @@ const EXTRA = '/machine-extra';
 const skill = (name: string, description: string, extra = '') => `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`;
 const outside = (path: string) => path.startsWith(BUNDLED) || path.startsWith(EXTRA) || path.startsWith(`${HOME}/`);
 
+const MACHINE_FILES: string[] = [];
+
 function layMachine(): void {
-  memory.write(`${BUNDLED}/weather/SKILL.md`, skill('weather', 'The bundled weather.'));
-  memory.write(`${BUNDLED}/pdf/SKILL.md`, skill('pdf', 'Read PDF files.'));
-  memory.write(`${HOME}/.openclaw/skills/notes/SKILL.md`, skill('notes', 'Keep notes.'));
-  memory.write(`${HOME}/.openclaw/skills/api/SKILL.md`, skill('api', 'Call the API.', 'metadata: {"openclaw": {"requires": {"env": ["PERSONA_STUDIO_TEST_API_TOKEN"]}}}\n'));
-  memory.write(`${HOME}/.agents/skills/todo/SKILL.md`, skill('todo', 'Track todos.'));
-  memory.write(`${EXTRA}/deploy/SKILL.md`, skill('deploy', 'Deploy the app.'));
-  memory.write(`${EXTRA}/later/SKILL.md`, skill('later', 'Added later.'));
+  const write = (path: string, text: string) => (MACHINE_FILES.push(path), memory.write(path, text));
+  write(`${BUNDLED}/weather/SKILL.md`, skill('weather', 'The bundled weather.'));
+  write(`${BUNDLED}/pdf/SKILL.md`, skill('pdf', 'Read PDF files.'));
+  write(`${HOME}/.openclaw/skills/notes/SKILL.md`, skill('notes', 'Keep notes.'));
+  write(`${HOME}/.openclaw/skills/api/SKILL.md`, skill('api', 'Call the API.', 'metadata: {"openclaw": {"requires": {"env": ["PERSONA_STUDIO_TEST_API_TOKEN"]}}}\n'));
+  write(`${HOME}/.agents/skills/todo/SKILL.md`, skill('todo', 'Track todos.'));
+  write(`${EXTRA}/deploy/SKILL.md`, skill('deploy', 'Deploy the app.'));
+  write(`${EXTRA}/later/SKILL.md`, skill('later', 'Added later.'));
 }
 
 const config = (extraDirs: string[], more = '') => `{ skills: { load: { extraDirs: ${JSON.stringify(extraDirs)} } }${more} }`;
@@ -45,6 +48,8 @@ describe('skills outside the workspace in the editor (in-memory VS Code)', () =>
     if (saved === undefined) delete process.env.OPENCLAW_BUNDLED_SKILLS_DIR;
     else process.env.OPENCLAW_BUNDLED_SKILLS_DIR = saved;
     memory.settings.delete('personaStudio.runtime');
+    // The in-memory disk outlives this file: the machine's skills go with it.
+    for (const path of MACHINE_FILES.splice(0)) memory.remove(path);
   });
   afterEach(() => {
     closeDocuments(documents);

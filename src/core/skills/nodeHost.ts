@@ -1,26 +1,9 @@
-// This machine as OpenClaw running here would see it, on Node: an executable on the PATH,
-// and the installed openclaw package (whose `skills/` holds its bundled skills).
+// The installed openclaw package on this machine, on Node (whose `skills/` holds its bundled
+// skills); an executable on the PATH is nodeFs.ts's onPath.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-
-/** Whether `name` is an executable file in a folder of PATH, read now (tests set PATH). */
-export function onPath(name: string): boolean {
-  if (!name || name.includes('/') || name.includes('\\')) return false;
-  const extensions = process.platform === 'win32' ? ['', ...(process.env.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';')] : [''];
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    for (const extension of extensions) {
-      try {
-        fs.accessSync(path.join(dir, name + extension), fs.constants.X_OK);
-        if (fs.statSync(path.join(dir, name + extension)).isFile()) return true;
-      } catch (error) {
-        // Absent or not executable there: look in the next folder.
-        if (!(error instanceof Error && 'code' in error)) throw error;
-      }
-    }
-  }
-  return false;
-}
+export { onPath } from '../nodeFs';
 
 /** Whether `dir` holds the openclaw package's package.json (a small file, read whole). */
 function isOpenClawPackage(dir: string): boolean {

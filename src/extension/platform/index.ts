@@ -7,10 +7,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EntryKind } from '../../core/discovery';
 import { readNewestReport as newestReport } from '../../core/openclawSessionStore';
-import { linkLeadingOutside as linkOutside, readConfigFile, readHandleBounded } from '../../core/nodeFs';
+import { linkLeadingOutside as linkOutside, onPath, readConfigFile, readHandleBounded } from '../../core/nodeFs';
 import { TokenEngine } from '../tokens/engine';
 import type * as SecretsModule from '../../core/secrets/bundle';
-import { onPath } from '../../core/skills/nodeHost';
 
 export type SecretsBundle = typeof SecretsModule;
 
