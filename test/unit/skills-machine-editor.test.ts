@@ -130,6 +130,21 @@ describe('skills outside the workspace in the editor (in-memory VS Code)', () =>
     assert.match(tooltip(measure), /are not read \(openclaw\.json's gateway\.mode is remote: the gateway's machine is another\)/);
   });
 
+  it('under an older OpenClaw release the machine’s roots are not read, and the node says so', async () => {
+    memory.settings.set('personaStudio.openclaw.version', '2026.7.35');
+    try {
+      const { hub, folder } = await open();
+      // The release is chosen as the folder is composed, as every surface asks.
+      await hub.measurements.composition(folder);
+      const measure = (await hub.measurements.skills(folder))!;
+      assert.strictEqual(measure.machine, false);
+      assert.deepStrictEqual([...memory.reads, ...memory.looks].filter(outside), []);
+      assert.match(tooltip(measure), /are not read \(they are read as OpenClaw 2026\.9\.6 reads them, not under 2026\.7\.35\)/);
+    } finally {
+      memory.settings.delete('personaStudio.openclaw.version');
+    }
+  });
+
   it('openclaw.json changed: the roots are read again; typing in a SKILL.md does not list them again', async () => {
     const { hub, folder } = await open(config([]));
     assert.ok(!(await hub.measurements.skills(folder))!.report.skills.some((s) => s.name === 'deploy'));

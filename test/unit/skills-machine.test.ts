@@ -152,6 +152,26 @@ describe('Skills outside the workspace against the golden outputs of openclaw@20
     }
   });
 
+  it('a SKILL.md outside the workspace that OpenClaw skips is listed, and does not fail check: it is not the persona’s to fix', async () => {
+    const home = tempHome();
+    try {
+      machine.materializeMachine('machine-gating', home);
+      fs.mkdirSync(path.join(home, '.openclaw/skills/broken'), { recursive: true });
+      fs.writeFileSync(path.join(home, '.openclaw/skills/broken/SKILL.md'), '---\nname: broken\n---\nNo description.\n');
+      const workspace = path.join(home, '.openclaw/workspace');
+      const env = { OPENCLAW_BUNDLED_SKILLS_DIR: path.join(home, machine.BUNDLED_DIR) };
+      const clean = await onMachine(home, env, () => runCliAsync('check', '--encoding', 'off', '--runtime', 'openclaw', '--no-plugin-skills', '--machine-skills', workspace));
+      assert.match(clean.out, /broken +- +SKIPPED: no description: OpenClaw requires one in the frontmatter \[~\/\.openclaw\/skills\]/);
+      assert.strictEqual(clean.code, 0, clean.out);
+      fs.mkdirSync(path.join(workspace, 'skills/mine'), { recursive: true });
+      fs.writeFileSync(path.join(workspace, 'skills/mine/SKILL.md'), '---\nname: mine\n---\nNo description.\n');
+      const own = await onMachine(home, env, () => runCliAsync('check', '--encoding', 'off', '--runtime', 'openclaw', '--no-plugin-skills', '--machine-skills', workspace));
+      assert.strictEqual(own.code, 1, 'the workspace’s own skipped skill fails it');
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('--help documents --machine-skills', () => {
     assert.match(runCli('--help').out, /--machine-skills +also read the skills OpenClaw reads outside the workspace/);
   });

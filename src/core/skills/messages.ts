@@ -74,7 +74,8 @@ export function describeSkill(skill: SkillMeasure): string {
   }
 }
 
-const isError = (skill: SkillMeasure): boolean => skill.state === 'leftOut' || (skill.state === 'skipped' && skill.reason?.kind !== 'shadowed');
+/** Left out by the (shared) budget, or one of the workspace's own skipped for an error: a SKILL.md elsewhere is not the persona's to fix. */
+const isError = (skill: SkillMeasure): boolean => skill.state === 'leftOut' || (skill.state === 'skipped' && skill.reason?.kind !== 'shadowed' && isOwnSkill(skill));
 
 /** Whether `check` fails: a skill skipped for an error, or left out by the budget. */
 export function skillsFailed(report: SkillsReport): boolean {

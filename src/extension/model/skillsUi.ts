@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Composition, FileContent } from '../../core';
 import type { SkillsReport } from '../../core/skills';
-import { defaultSkillTools } from '../../core/skills';
+import { defaultSkillTools, NEWEST_SKILLS_RELEASE } from '../../core/skills';
 import { skillsRelease } from '../../core/skills/releases';
 import { homeFolder } from '../platform';
 import { SkillProblems } from '../problems/skillProblems';
@@ -40,7 +40,14 @@ export function startSkillsUi(personas: PersonaWorkspace, measurements: Measurem
   return {
     model,
     items,
-    measure: async (folder, release, allowlist, machine) => model.measure(folder, { ...settingsAs(folder, release), allowlist, ...(await readableMachineSkills(machine)) }),
+    measure: async (folder, release, allowlist, machine) => {
+      // The machine's roots are known as 2026.9.6 reads them; under another release they are not read.
+      const newest = skillsRelease(release) === NEWEST_SKILLS_RELEASE;
+      const outside = newest
+        ? await readableMachineSkills(machine)
+        : { machineUnread: vscode.l10n.t('they are read as OpenClaw {0} reads them, not under {1}', NEWEST_SKILLS_RELEASE.proven, release ?? '') };
+      return model.measure(folder, { ...settingsAs(folder, release), allowlist, ...outside });
+    },
     composeAt: (folder, tree, read) => composeTree(folder, tree, new Map(), settingsAs(folder, undefined), read),
     withSection: withSkillsSection,
     dispose: () => (clearTimeout(start), problems?.dispose(), model.dispose()),
