@@ -116,6 +116,23 @@ describe('skills outside the workspace in the editor (in-memory VS Code)', () =>
     );
   });
 
+  it('turning the setting off while open drops the machine’s skills from the catalog; on again, they are looked at anew', async () => {
+    const { hub, folder } = await open();
+    assert.strictEqual((await hub.measurements.skills(folder))!.report.budget.skills, 8);
+    memory.configure('personaStudio.openclaw.machineSkills', false);
+    const off = (await hub.measurements.skills(folder))!;
+    assert.deepStrictEqual(
+      off.report.skills.map((s) => s.name),
+      ['browser-automation', 'canvas', 'weather'],
+    );
+    const looksOff = memory.looks.filter(outside).length;
+    memory.configure('personaStudio.openclaw.machineSkills', true);
+    const on = (await hub.measurements.skills(folder))!;
+    assert.strictEqual(on.report.budget.skills, 8);
+    // Listed and stat-ed anew (a SKILL.md unchanged since is not read twice).
+    assert.ok(memory.looks.filter(outside).length > looksOff, 'looked at again');
+  });
+
   it('in Restricted Mode, and with a remote gateway, nothing outside is read either, and the node says why', async () => {
     fakeWorkspace.isTrusted = false;
     let { hub, folder } = await open();
