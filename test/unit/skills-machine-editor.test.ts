@@ -4,7 +4,9 @@
 // outside the workspace is read, stat-ed or listed, and the Skills node says the catalog shows
 // the workspace's skills only. The machine's roots are read again when openclaw.json changes, not on a keystroke.
 import assert from 'node:assert';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { FakeDocument, MarkdownString, memory, TreeItem, workspace as fakeWorkspace } from './fake/vscode';
 // After the fake: `vscode` resolves to it.
 import * as vscode from 'vscode';
@@ -182,5 +184,26 @@ describe('skills outside the workspace in the editor (in-memory VS Code)', () =>
     for (let i = 0; i < 100 && !(await hub.measurements.skills(folder))!.report.skills.some((s) => s.name === 'deploy'); i++)
       await new Promise((resolve) => setTimeout(resolve, 5));
     assert.ok((await hub.measurements.skills(folder))!.report.skills.some((s) => s.name === 'deploy' && s.source === 'extra'));
+  });
+
+  it('the config read from outside the workspace (personaStudio.openclaw.configFile) is watched: a change there reads the roots again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'machine-config-'));
+    const file = path.join(dir, 'openclaw.json').replace(/\\/g, '/');
+    fs.writeFileSync(file, config([]));
+    memory.settings.set('personaStudio.openclaw.configFile', file);
+    try {
+      const { hub, folder } = await open();
+      const has = async (name: string) => (await hub.measurements.skills(folder))!.report.skills.some((s) => s.name === name);
+      assert.strictEqual(await has('deploy'), false, "the set file's extraDirs, not the opened folder's");
+      fs.writeFileSync(file, config([EXTRA]));
+      // What VS Code's watcher on that one file tells.
+      memory.write(file, 'changed');
+      for (let i = 0; i < 100 && !(await has('deploy')); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.strictEqual(await has('deploy'), true);
+    } finally {
+      memory.remove(file);
+      memory.settings.delete('personaStudio.openclaw.configFile');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

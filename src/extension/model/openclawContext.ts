@@ -80,7 +80,8 @@ export class OpenClawContext extends Disposable {
     this.reread();
   }
 
-  private reread(): void {
+  /** The config is to be read again (it changed, or a setting did). */
+  reread(): void {
     this.config = undefined;
     this.configReads++;
     if (this.agentsLoaded) this.loadAgents();
@@ -89,11 +90,11 @@ export class OpenClawContext extends Disposable {
   }
 
   /** What places the skills outside the workspace: the config as parsed, the installed package's folder, and a key that changes when they are read again. */
-  async machine(): Promise<{ readonly config?: unknown; readonly openclawPackage?: string; readonly key: number }> {
+  async machine(): Promise<{ readonly config?: unknown; readonly file?: string; readonly openclawPackage?: string; readonly key: number }> {
     this.machineAsked = true;
     const key = this.configReads;
     const [config, found] = await Promise.all([this.userConfig(), (this.installed ??= installedOpenClaw?.())]);
-    return { config: config.config, openclawPackage: found?.where, key };
+    return { config: config.config, file: config.file, openclawPackage: found?.where, key };
   }
 
   /** The agent whose workspace the folder is, when the config lists one. */

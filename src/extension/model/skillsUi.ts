@@ -15,7 +15,7 @@ import { skillSettings } from './config';
 import { withSkillsSection } from './skillSection';
 import type { SkillTree } from './skillFiles';
 import { composeTree, SkillsModel } from './skillsModel';
-import { MachineSource, readableMachineSkills } from './machineSkills';
+import { ConfigWatch, MachineSource, readableMachineSkills } from './machineSkills';
 import type { SkillsMeasure, SkillsSettings } from './skillTypes';
 
 export interface SkillsUi extends vscode.Disposable {
@@ -37,20 +37,22 @@ export function startSkillsUi(personas: PersonaWorkspace, measurements: Measurem
   // Problems are a surface of the model's measure: they start once the model is in place.
   let problems: SkillProblems | undefined;
   const start = setTimeout(() => (problems = vscode.languages ? new SkillProblems(personas, measurements) : undefined), 0);
+  const configWatch = new ConfigWatch();
   return {
     model,
     items,
     measure: async (folder, release, allowlist, machine) => {
       // The machine's roots are known as 2026.9.6 reads them; under another release they are not read.
       const newest = skillsRelease(release) === NEWEST_SKILLS_RELEASE;
-      const outside = newest
+      const { configFile, ...outside } = newest
         ? await readableMachineSkills(machine)
         : { machineUnread: vscode.l10n.t('they are read as OpenClaw {0} reads them, not under {1}', NEWEST_SKILLS_RELEASE.proven, release ?? '') };
+      configWatch.watch(folder, 'machineSkills' in outside ? configFile : undefined, machine);
       return model.measure(folder, { ...settingsAs(folder, release), allowlist, ...outside });
     },
     composeAt: (folder, tree, read) => composeTree(folder, tree, new Map(), settingsAs(folder, undefined), read),
     withSection: withSkillsSection,
-    dispose: () => (clearTimeout(start), problems?.dispose(), model.dispose()),
+    dispose: () => (clearTimeout(start), problems?.dispose(), configWatch.dispose(), model.dispose()),
   };
 }
 

@@ -72,6 +72,14 @@ export class Uri {
   }
 }
 
+/** A glob under a folder, as VS Code's (here: one file's name, as the extension watches one file outside the workspace). */
+export class RelativePattern {
+  constructor(
+    readonly baseUri: Uri,
+    readonly pattern: string,
+  ) {}
+}
+
 export enum FileType {
   Unknown = 0,
   File = 1,
@@ -439,10 +447,11 @@ export const workspace = {
     workspace.contentProviders.set(scheme, provider);
     return new Disposable(() => workspace.contentProviders.delete(scheme));
   },
-  createFileSystemWatcher(glob: string) {
+  createFileSystemWatcher(glob: string | RelativePattern) {
     // VS Code's globs take one level of braces: a nested group there matches nothing it should.
-    if (/\{[^}]*\{/.test(glob)) throw new Error(`nested braces in a watcher's glob, which VS Code does not read: ${glob}`);
-    const watcher: Watcher = { matches: globMatcher([glob]), create: new EventEmitter<Uri>(), change: new EventEmitter<Uri>(), remove: new EventEmitter<Uri>() };
+    if (typeof glob === 'string' && /\{[^}]*\{/.test(glob)) throw new Error(`nested braces in a watcher's glob, which VS Code does not read: ${glob}`);
+    const matches = typeof glob === 'string' ? globMatcher([glob]) : (path: string) => `/${path}` === posix.join(glob.baseUri.path, glob.pattern);
+    const watcher: Watcher = { matches, create: new EventEmitter<Uri>(), change: new EventEmitter<Uri>(), remove: new EventEmitter<Uri>() };
     memory.watchers.add(watcher);
     return {
       onDidCreate: watcher.create.event,
