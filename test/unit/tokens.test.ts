@@ -22,6 +22,7 @@ import { countLongPiece, forgetLongPieces } from '../../src/core/tokensLongPiece
 import { bucketMergeStarts } from '../../src/core/tokensBucketMerge';
 import { countPieces, heapMergeStarts, mergeCount, mergeStarts, pieceKey } from '../../src/core/tokensMerge';
 import { Ranks } from '../../src/core/tokensRanks';
+import { windowMergeStarts } from '../../src/core/tokensWindows';
 import { ranksFile } from '../../scripts/ranksFile.mjs';
 import { personaFolder } from './helpers';
 
@@ -394,6 +395,28 @@ describe('the heap merge of long pieces', () => {
     assert.ok(ordered > 300, `${ordered} of 400 merged rank by rank`);
     // Long pieces of the hostile kinds, through the switch between the two.
     for (const text of ['x'.repeat(20_000), '日本語'.repeat(5_000), Buffer.from(Array.from({ length: 15_000 }, (_, i) => (i * 7919) % 251)).toString('base64')]) {
+      const key = pieceKey(text);
+      assert.deepStrictEqual([...mergeStarts(ranks, key)], [...heapMergeStarts(ranks, key)]);
+    }
+  });
+
+  it('merges window by window as merging whole does, or says a joint does not hold (property)', () => {
+    // Small windows cut where a merge of the whole would not ("tiontioneretionabtion thethereree" at 8 bytes): the joints catch it.
+    const unit = fc.constantFrom('the', ' the', 'ing', 'tion', 'x', 'xx', 'ab', 'ba', 'aaa', '日', '本', ' ', 'er', 'ere', 'here', 'th', 'e', 'r', 'he', '\ufeff', '😀', '9');
+    let joined = 0;
+    fc.assert(
+      fc.property(fc.array(unit, { minLength: 1, maxLength: 60 }), fc.integer({ min: 2, max: 24 }), fc.integer({ min: 0, max: 4 }), (parts, window, slack) => {
+        const key = pieceKey(parts.join(''));
+        const whole = [...heapMergeStarts(ranks, key)];
+        const windows = windowMergeStarts(key.length, (start, end) => heapMergeStarts(ranks, key.slice(start, end)), window, slack);
+        if (windows) joined++;
+        if (windows) assert.deepStrictEqual([...windows], whole, parts.join(''));
+      }),
+      { numRuns: 3000 },
+    );
+    assert.ok(joined > 1000, `${joined} of 3,000 joined window by window`);
+    // The hostile kinds at the real window, through mergeStarts.
+    for (const text of ['x'.repeat(300_000), '日本語'.repeat(50_000), Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 251)).toString('base64')]) {
       const key = pieceKey(text);
       assert.deepStrictEqual([...mergeStarts(ranks, key)], [...heapMergeStarts(ranks, key)]);
     }
