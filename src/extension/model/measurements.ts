@@ -29,7 +29,9 @@ import { homeFolder, pathExistsNow } from '../platform';
 import { loadDoctor } from '../doctor/load';
 import { SKILLS_CHANGE, startSkills } from './skills';
 import type { SkillsUi } from './skillsUi';
-import type { SkillsMeasure } from './skillTypes';
+import type { SkillsMeasure, SkillsSettings } from './skillTypes';
+import type { SkillTree } from './skillFiles';
+import type { SkillsReport } from '../../core/skills/types';
 import { logUnexpected } from '../util/log';
 import { OpenClawChoice, OpenClawContext } from './openclawContext';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
@@ -228,8 +230,24 @@ export class Measurements extends Disposable {
    */
   skills(folder: vscode.Uri): Promise<SkillsMeasure | undefined> {
     if (runtimeId(folder) !== 'openclaw') return Promise.resolve(undefined);
+    return this.skillsBundle().measure(folder, ...this.skillsChoice(folder));
+  }
+
+  /**
+   * A skill tree read elsewhere (a revision's) composed as the persona's catalog is now: under
+   * the release its composition chose, its skill settings and its agent's allowlist; undefined under another runtime.
+   */
+  async skillsAt(folder: vscode.Uri, tree: SkillTree, read: (path: string) => Promise<FileContent | undefined>): Promise<SkillsReport | undefined> {
+    if (runtimeId(folder) !== 'openclaw') return undefined;
+    // The release is chosen by the composition (see OpenClawContext.options).
+    await this.composition(folder);
+    return this.skillsBundle().composeAt(folder, tree, read, ...this.skillsChoice(folder));
+  }
+
+  /** The release and agent allowlist the folder's catalog is composed with. */
+  private skillsChoice(folder: vscode.Uri): [string | undefined, SkillsSettings['allowlist']] {
     const agent = this.agent(folder);
-    return this.skillsBundle().measure(folder, this.openclaw.choice(folder)?.release, agent?.skills && { agent: agent.id, skills: agent.skills });
+    return [this.openclaw.choice(folder)?.release, agent?.skills && { agent: agent.id, skills: agent.skills }];
   }
 
   /** The skills bundle, started on first use. */

@@ -284,9 +284,13 @@ class Memory {
   readonly onDidCloseTextDocument = new EventEmitter<FakeDocument>();
   readonly onDidChangeConfiguration = new EventEmitter<{ affectsConfiguration(section: string): boolean }>();
 
-  /** Opens a workspace of one folder, `/ws` in the `memfs` scheme: nothing in it is read from the real disk. */
-  openWorkspace(path = '/ws'): Uri {
-    const uri = Uri.from({ scheme: 'memfs', path });
+  /** The scheme of the workspace's files: `memfs`, or `file` for a test that needs a folder on disk too (a repository). */
+  scheme = 'memfs';
+
+  /** Opens a workspace of one folder, `/ws` in the `memfs` scheme: nothing in it is read from the real disk through the fake. */
+  openWorkspace(path = '/ws', scheme = 'memfs'): Uri {
+    this.scheme = scheme;
+    const uri = Uri.from({ scheme, path });
     this.folders.add(path);
     this.workspaceFolders = [{ uri, name: posix.basename(path), index: 0 }];
     return uri;
@@ -300,7 +304,7 @@ class Memory {
     const existed = this.files.has(path);
     for (let dir = posix.dirname(path); !this.folders.has(dir); dir = posix.dirname(dir)) this.folders.add(dir);
     this.files.set(path, { bytes: encoder.encode(text), mtime });
-    const uri = Uri.from({ scheme: 'memfs', path });
+    const uri = Uri.from({ scheme: this.scheme, path });
     for (const watcher of this.watching(path)) (existed ? watcher.change : watcher.create).fire(uri);
     return uri;
   }
@@ -308,7 +312,7 @@ class Memory {
   /** Deletes a file, and tells the watchers. */
   remove(path: string): void {
     if (!this.files.delete(path)) return;
-    const uri = Uri.from({ scheme: 'memfs', path });
+    const uri = Uri.from({ scheme: this.scheme, path });
     for (const watcher of this.watching(path)) watcher.remove.fire(uri);
   }
 
@@ -316,7 +320,7 @@ class Memory {
   open(path: string): FakeDocument {
     const entry = this.files.get(path);
     const document: FakeDocument = {
-      uri: Uri.from({ scheme: 'memfs', path }),
+      uri: Uri.from({ scheme: this.scheme, path }),
       version: 1,
       isDirty: false,
       isClosed: false,
@@ -385,7 +389,7 @@ class Memory {
     const existed = this.files.has(path) || this.links.has(path);
     this.files.delete(path);
     this.links.set(path, target);
-    const uri = Uri.from({ scheme: 'memfs', path });
+    const uri = Uri.from({ scheme: this.scheme, path });
     for (const watcher of this.watching(path)) (existed ? watcher.change : watcher.create).fire(uri);
     return uri;
   }
