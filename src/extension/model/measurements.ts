@@ -135,6 +135,10 @@ export class Measurements extends Disposable {
     this.register(this.openclaw.onDidChangeSetup((folder) => this.invalidate(folder, 'all')));
     // Each agent's workspace in the window is a persona, even before it holds a file.
     this.register(this.openclaw.onDidChangeAgents(() => personas.showAgentFolders(this.openclaw.placed().inside)));
+    // Caps, heartbeats and cron jobs come from the config and the cron store: every surface of an OpenClaw persona hears of them.
+    this.register(
+      this.openclaw.onDidChangeConfig(() => this.folderKeys().forEach((key) => runtimeId(vscode.Uri.parse(key)) === 'openclaw' && this.invalidate(vscode.Uri.parse(key), 'all'))),
+    );
     this.personasChanged();
   }
 
@@ -161,6 +165,11 @@ export class Measurements extends Disposable {
 
   get onDidChangeAgents(): vscode.Event<void> {
     return this.openclaw.onDidChangeAgents;
+  }
+
+  /** An openclaw.json or cron store changed on disk (the OpenClaw personas' onDidChange follows). */
+  get onDidChangeOpenClawConfig(): vscode.Event<void> {
+    return this.openclaw.onDidChangeConfig;
   }
 
   /** Why the folder has its runtime, when not by default: "set in settings", "OpenClaw workspace of agent main". */

@@ -49,6 +49,9 @@ export class OpenClawContext extends Disposable {
   private readonly agentsEmitter = this.register(new vscode.EventEmitter<void>());
   /** The config's agents were read again. */
   readonly onDidChangeAgents = this.agentsEmitter.event;
+  private readonly configEmitter = this.register(new vscode.EventEmitter<void>());
+  /** An openclaw.json or a cron store (`jobs.json`) changed on disk: caps, agents, heartbeats and cron jobs may have. */
+  readonly onDidChangeConfig = this.configEmitter.event;
 
   constructor() {
     super();
@@ -62,12 +65,16 @@ export class OpenClawContext extends Disposable {
     this.register(watcher.onDidCreate(changed(true)));
     this.register(watcher.onDidChange(changed(true)));
     this.register(watcher.onDidDelete(changed(false)));
-    // An opened folder's own openclaw.json (the user opened ~/.openclaw) is read again when it changes.
-    const configs = this.register(vscode.workspace.createFileSystemWatcher('**/openclaw.json'));
-    const reread = (uri: vscode.Uri) => vscode.workspace.workspaceFolders?.some((root) => root.uri.path + '/openclaw.json' === uri.path) && this.reread();
-    this.register(configs.onDidCreate(reread));
-    this.register(configs.onDidChange(reread));
-    this.register(configs.onDidDelete(reread));
+    // An opened folder's own openclaw.json (the user opened ~/.openclaw) is read again when it
+    // changes; any config or cron store in the workspace is said to have changed, for the schedules.
+    const configs = this.register(vscode.workspace.createFileSystemWatcher('**/{openclaw.json,jobs.json}'));
+    const configChanged = (uri: vscode.Uri) => {
+      if (vscode.workspace.workspaceFolders?.some((root) => root.uri.path + '/openclaw.json' === uri.path)) this.reread();
+      this.configEmitter.fire();
+    };
+    this.register(configs.onDidCreate(configChanged));
+    this.register(configs.onDidChange(configChanged));
+    this.register(configs.onDidDelete(configChanged));
   }
 
   /** Settings changed: the config file, the release and the setup are looked up again. */

@@ -47,7 +47,7 @@ export function settingKind(folder: vscode.Uri): RunKind {
 export const composedAs = (kind: RunKind): SessionKind => (kind === 'heartbeat' ? 'main' : kind);
 
 export interface SessionsDeps {
-  readonly measurements: Pick<Measurements, 'inputs' | 'skills' | 'skillsBundle'> & Partial<Pick<Measurements, 'agent'>>;
+  readonly measurements: Pick<Measurements, 'inputs' | 'skills' | 'skillsBundle'> & Partial<Pick<Measurements, 'agent' | 'onDidChangeOpenClawConfig'>>;
   readonly content: Pick<LiveContent, 'content'>;
   readonly tokens?: Pick<PersonaTokens, 'counts' | 'settings'>;
 }
@@ -125,10 +125,8 @@ export class Sessions extends Disposable {
       this.schedules.clear();
       this.emitter.fire(undefined);
     };
-    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/{openclaw.json,jobs.json}'));
-    this.register(watcher.onDidChange(forget));
-    this.register(watcher.onDidCreate(forget));
-    this.register(watcher.onDidDelete(forget));
+    // The hub's word that a config or cron store changed, as every surface hears it.
+    if (deps.measurements.onDidChangeOpenClawConfig) this.register(deps.measurements.onDidChangeOpenClawConfig(forget));
     this.register(vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('personaStudio') && forget()));
   }
 

@@ -210,6 +210,14 @@ export class MarkdownString {
     public value = '',
     readonly supportThemeIcons = false,
   ) {}
+  appendMarkdown(value: string): this {
+    this.value += value;
+    return this;
+  }
+  appendText(value: string): this {
+    this.value += value;
+    return this;
+  }
 }
 
 /** A tree row as the extension builds it; no view shows it here. */
@@ -225,6 +233,26 @@ export class TreeItem {
     public label: string,
     public collapsibleState = TreeItemCollapsibleState.None,
   ) {}
+}
+
+export enum StatusBarAlignment {
+  Left = 1,
+  Right = 2,
+}
+
+/** A status-bar item as the extension sets it; `visible` after show(). */
+export interface FakeStatusBarItem {
+  readonly id: string;
+  name?: string;
+  text: string;
+  tooltip?: string | MarkdownString;
+  backgroundColor?: ThemeColor;
+  command?: unknown;
+  accessibilityInformation?: { label: string };
+  visible: boolean;
+  show(): void;
+  hide(): void;
+  dispose(): void;
 }
 
 export enum QuickPickItemKind {
@@ -485,8 +513,33 @@ export const workspace = {
 };
 
 const messages: string[] = [];
+const activeEditor = new EventEmitter<{ document: FakeDocument } | undefined>();
 
 export const window = {
+  /** Every status-bar item made, for assertions. */
+  statusBarItems: [] as FakeStatusBarItem[],
+  createStatusBarItem(id: string): FakeStatusBarItem {
+    const item: FakeStatusBarItem = {
+      id,
+      text: '',
+      visible: false,
+      show: () => (item.visible = true),
+      hide: () => (item.visible = false),
+      dispose: () => window.statusBarItems.splice(window.statusBarItems.indexOf(item), 1),
+    };
+    window.statusBarItems.push(item);
+    return item;
+  },
+  activeTextEditor: undefined as { document: FakeDocument } | undefined,
+  get visibleTextEditors() {
+    return window.activeTextEditor ? [window.activeTextEditor] : [];
+  },
+  onDidChangeActiveTextEditor: activeEditor.event,
+  /** Shows a document in the active editor (undefined: none), as a click on its tab would. */
+  showEditor(document: FakeDocument | undefined): void {
+    window.activeTextEditor = document && { document };
+    activeEditor.fire(window.activeTextEditor);
+  },
   /** Every notification shown, for assertions. */
   messages,
   async showWarningMessage(message: string) {
