@@ -32,6 +32,7 @@ import type { SkillsUi } from './skillsUi';
 import type { SkillsMeasure, SkillsSettings } from './skillTypes';
 import type { SkillTree } from './skillFiles';
 import type { SkillsReport } from '../../core/skills/types';
+import type { UserConfig } from '../agents/userConfig';
 import { logUnexpected } from '../util/log';
 import { OpenClawChoice, OpenClawContext } from './openclawContext';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
@@ -165,6 +166,11 @@ export class Measurements extends Disposable {
 
   get onDidChangeAgents(): vscode.Event<void> {
     return this.openclaw.onDidChangeAgents;
+  }
+
+  /** The user's OpenClaw config as read for every surface (its `$include`s followed), read again when it changes. */
+  openclawConfig(): Promise<UserConfig> {
+    return this.openclaw.userConfig();
   }
 
   /** An openclaw.json or cron store changed on disk (the OpenClaw personas' onDidChange follows). */

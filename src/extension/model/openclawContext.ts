@@ -36,6 +36,8 @@ const STATE_MAX_BYTES = 64 * 1024;
 
 export class OpenClawContext extends Disposable {
   private config: { readonly file?: string; readonly read: Promise<UserConfig> } | undefined;
+  /** The watchers of the config's files (it and its includes), replaced with each read. */
+  private configFiles: vscode.Disposable | undefined;
   private installed: Promise<string | undefined> | undefined;
   private readonly setups = new Map<string, Promise<boolean>>();
   private readonly chosen = new Map<string, OpenClawChoice>();
@@ -75,6 +77,7 @@ export class OpenClawContext extends Disposable {
     this.register(configs.onDidCreate(configChanged));
     this.register(configs.onDidChange(configChanged));
     this.register(configs.onDidDelete(configChanged));
+    this.register({ dispose: () => this.configFiles?.dispose() });
   }
 
   /** Settings changed: the config file, the release and the setup are looked up again. */
@@ -173,12 +176,18 @@ export class OpenClawContext extends Disposable {
     return found && releaseFromPackageJson(found.manifest);
   }
 
-  /** The caps, release and agents of the user's openclaw.json, read once per setting (and again when an opened folder's own changes). */
-  private userConfig(): Promise<UserConfig> {
+  /** The caps, release and agents of the user's openclaw.json, read once per setting (and again when it or a file it includes changes). */
+  userConfig(): Promise<UserConfig> {
     const file = openclawConfigFile();
     if (!this.config || this.config.file !== file) {
       const folders = (vscode.workspace.workspaceFolders ?? []).map((root) => root.uri);
-      this.config = { file, read: loadAgents().readUserConfig(file, folders) };
+      const config = (this.config = { file, read: loadAgents().readUserConfig(file, folders) });
+      // Its files (it and its includes) are watched while it is the config read.
+      void config.read.then(({ files }) => {
+        if (this.config !== config || this.isDisposed) return;
+        this.configFiles?.dispose();
+        this.configFiles = loadAgents().watchConfigFiles(files ?? [], () => (this.reread(), this.configEmitter.fire()));
+      });
     }
     return this.config.read;
   }

@@ -47,7 +47,7 @@ export function settingKind(folder: vscode.Uri): RunKind {
 export const composedAs = (kind: RunKind): SessionKind => (kind === 'heartbeat' ? 'main' : kind);
 
 export interface SessionsDeps {
-  readonly measurements: Pick<Measurements, 'inputs' | 'skills' | 'skillsBundle'> & Partial<Pick<Measurements, 'agent' | 'onDidChangeOpenClawConfig'>>;
+  readonly measurements: Pick<Measurements, 'inputs' | 'skills' | 'skillsBundle' | 'openclawConfig'> & Partial<Pick<Measurements, 'agent' | 'onDidChangeOpenClawConfig'>>;
   readonly content: Pick<LiveContent, 'content'>;
   readonly tokens?: Pick<PersonaTokens, 'counts' | 'settings'>;
 }
@@ -168,7 +168,7 @@ export class Sessions extends Disposable {
   schedule(folder: vscode.Uri): Promise<AgentSchedule> {
     const key = folder.toString();
     let schedule = this.schedules.get(key);
-    if (!schedule) this.schedules.set(key, (schedule = readAgentSchedule(folder)));
+    if (!schedule) this.schedules.set(key, (schedule = this.deps.measurements.openclawConfig().then((config) => readAgentSchedule(folder, config))));
     return schedule;
   }
 

@@ -235,6 +235,16 @@ export class TreeItem {
   ) {}
 }
 
+export class RelativePattern {
+  readonly baseUri: Uri;
+  constructor(
+    base: Uri,
+    readonly pattern: string,
+  ) {
+    this.baseUri = base;
+  }
+}
+
 export enum StatusBarAlignment {
   Left = 1,
   Right = 2,
@@ -471,7 +481,9 @@ export const workspace = {
     workspace.contentProviders.set(scheme, provider);
     return new Disposable(() => workspace.contentProviders.delete(scheme));
   },
-  createFileSystemWatcher(glob: string) {
+  createFileSystemWatcher(pattern: string | RelativePattern) {
+    // A relative pattern watches below its base, inside the workspace or not.
+    const glob = typeof pattern === 'string' ? pattern : `${pattern.baseUri.path.slice(1)}/${pattern.pattern}`;
     // VS Code's globs take one level of braces: a nested group there matches nothing it should.
     if (/\{[^}]*\{/.test(glob)) throw new Error(`nested braces in a watcher's glob, which VS Code does not read: ${glob}`);
     const watcher: Watcher = { matches: globMatcher([glob]), create: new EventEmitter<Uri>(), change: new EventEmitter<Uri>(), remove: new EventEmitter<Uri>() };
