@@ -8,11 +8,11 @@ import { memory, window as fakeWindow } from './fake/vscode';
 // After the fake: `vscode` resolves to it.
 import * as vscode from 'vscode';
 import { openHub, OpenHub } from './fake/hub';
-import { PreviewSession } from '../../src/extension/preview/previewSession';
+import { openPreview } from './fake/preview';
 import { checkLastRun, hasSqlite } from '../../src/extension/preview/lastRunCommand';
 import { disposeSessions, kindTokens, sessionsOf } from '../../src/extension/preview/sessions';
 import { costLines, sessionsMessage } from '../../src/extension/preview/sessionViews';
-import { parseFromWebview, parseSessionsMessage, RenderMessage, SessionsMessage, ToWebview } from '../../src/webview/protocol';
+import { parseFromWebview, parseSessionsMessage, RenderMessage, SessionsMessage } from '../../src/webview/protocol';
 import { setLogSink } from '../../src/extension/util/log';
 import type { Composition } from '../../src/core';
 
@@ -47,33 +47,8 @@ const PERSONA = {
 };
 
 function preview(hub: OpenHub, folder: vscode.Uri) {
-  const messages: ToWebview[] = [];
-  const listeners: Array<(message: unknown) => void> = [];
-  const say = (message: unknown) => listeners.forEach((listener) => listener(message));
-  const webview = {
-    postMessage: async (message: ToWebview) => {
-      messages.push(message);
-      if (message.type === 'render' || message.type === 'update') setTimeout(() => say({ type: 'ack', seq: message.seq }), 0);
-      return true;
-    },
-    onDidReceiveMessage: (listener: (message: unknown) => void) => {
-      listeners.push(listener);
-      return { dispose: () => listeners.splice(listeners.indexOf(listener), 1) };
-    },
-  } as unknown as vscode.Webview;
-  const { measurements } = hub;
-  const source = {
-    profile: (at: vscode.Uri) => measurements.profile(at),
-    composition: (at: vscode.Uri) => measurements.composition(at),
-    file: (uri: vscode.Uri) => measurements.file(uri),
-    heartwood: (at: vscode.Uri) => measurements.heartwood(at),
-    onDidChange: measurements.onDidChange,
-    measurements,
-  };
-  const session = new PreviewSession({ webview, visible: true, fileColumn: () => 1 as vscode.ViewColumn }, hub.personas, source, folder, () => '');
-  say({ type: 'ready' });
-  const last = <T extends ToWebview['type']>(type: T) => messages.filter((message) => message.type === type).pop() as Extract<ToWebview, { type: T }> | undefined;
-  return { session, messages, say, last, sections: () => (last('render') as RenderMessage).sections.map((section) => section.meta.name) };
+  const page = openPreview(hub, folder, { measurements: hub.measurements });
+  return { ...page, sections: () => (page.last('render') as RenderMessage).sections.map((section) => section.meta.name) };
 }
 
 describe("an OpenClaw persona's sessions, cost per day and last run (in-memory VS Code)", () => {
