@@ -218,6 +218,25 @@ describe("an OpenClaw persona's sessions, cost per day and last run (in-memory V
     page.session.dispose();
   });
 
+  it('checks the skill catalog under the release the persona is measured as: a run of 2026.9.6 differs in its skills from the persona as 2026.8.2', async () => {
+    const files: Record<string, string> = {};
+    const workspace = path.join(fixtures, 'plain', 'workspace');
+    for (const name of fs.readdirSync(workspace)) files[`plain/${name}`] = fs.readFileSync(path.join(workspace, name), 'utf8');
+    memory.write('/reports/report.json', fs.readFileSync(path.join(fixtures, 'plain', 'report.json'), 'utf8'));
+    memory.configure('personaStudio.openclaw.version', '2026.8.2');
+    hub = await openHub('lastrunrelease', files);
+    const folder = vscode.Uri.joinPath(hub.root, 'plain');
+    fakeWindow.pick = (items) => (items as { label: string }[]).find((item) => /report file/.test(item.label));
+    fakeWindow.openDialog = () => [vscode.Uri.parse('memfs:///reports/report.json')];
+    const previews = { source: {}, open: async () => undefined };
+    await checkLastRun(folder, { measurements: hub.measurements, personas: hub.personas, previews });
+    const result = (await sessionsOf({ measurements: hub.measurements, content: hub.personas.content }).lastRun(folder))!;
+    const live = (await hub.measurements.skills(folder))!;
+    assert.strictEqual(live.openclawRelease, '2026.8.2');
+    assert.strictEqual(result.matches, false);
+    assert.match(result.summary, /^differs from OpenClaw's run of 2026-12-01 12:00 UTC: skills \(hash: run [0-9a-f]+…, now [0-9a-f]+…/);
+  });
+
   it('says plainly what a picked file lacks, and that the session store needs node:sqlite or the local disk', async () => {
     hub = await openHub('lastrunbad', PERSONA);
     const folder = vscode.Uri.joinPath(hub.root, 'ava');

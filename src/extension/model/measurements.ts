@@ -241,11 +241,11 @@ export class Measurements extends Disposable {
    * An OpenClaw persona's skill catalog (the `## Skills` section sent on every turn before the
    * Project Context) under the skill settings: computed once per version of its SKILL.md files
    * and shared by every surface; undefined under another runtime. A change fires onDidChange
-   * with the name `SKILLS_CHANGE`.
+   * with the name `SKILLS_CHANGE`. `workspacePath`: as if the workspace were there (a recorded run's).
    */
-  skills(folder: vscode.Uri): Promise<SkillsMeasure | undefined> {
+  skills(folder: vscode.Uri, workspacePath?: string): Promise<SkillsMeasure | undefined> {
     if (runtimeId(folder) !== 'openclaw') return Promise.resolve(undefined);
-    return this.skillsBundle().measure(folder, ...this.skillsChoice(folder));
+    return this.skillsBundle().measure(folder, ...this.skillsChoice(folder), workspacePath);
   }
 
   /**

@@ -20,8 +20,8 @@ import type { SkillsMeasure, SkillsSettings } from './skillTypes';
 export interface SkillsUi extends vscode.Disposable {
   readonly model: SkillsModel;
   readonly items: typeof items;
-  /** The persona's catalog under the folder's skill settings, as `release` (default the newest known) lists it, with an agent's allowlist. */
-  measure(folder: vscode.Uri, release?: string, allowlist?: SkillsSettings['allowlist']): Promise<SkillsMeasure>;
+  /** The persona's catalog under the folder's skill settings, as `release` (default the newest known) lists it, with an agent's allowlist (and at another workspace path: a recorded run's). */
+  measure(folder: vscode.Uri, release?: string, allowlist?: SkillsSettings['allowlist'], workspacePath?: string): Promise<SkillsMeasure>;
   /** The catalog of a skill tree read elsewhere (a revision's), under the folder's skill settings, as `release` lists it, with an agent's allowlist: as `measure`. */
   composeAt(
     folder: vscode.Uri,
@@ -42,7 +42,8 @@ export function startSkillsUi(personas: PersonaWorkspace, measurements: Measurem
   return {
     model,
     items,
-    measure: (folder, release, allowlist) => model.measure(folder, { ...settingsAs(folder, release), allowlist }),
+    measure: (folder, release, allowlist, workspacePath) =>
+      model.measure(folder, { ...settingsAs(folder, release), allowlist, ...(workspacePath !== undefined && { workspacePath }) }),
     composeAt: (folder, tree, read, release, allowlist) => composeTree(folder, tree, new Map(), { ...settingsAs(folder, release), allowlist }, read),
     withSection: withSkillsSection,
     dispose: () => (clearTimeout(start), problems?.dispose(), model.dispose()),

@@ -26,9 +26,8 @@ import {
 } from '../../core';
 import type { CompositionInputs, Measurements } from '../model/measurements';
 import type { LiveContent } from '../model/liveContent';
-import { runtimeId, skillSettings } from '../model/config';
+import { runtimeId } from '../model/config';
 import { withSkillsSection } from '../model/skillSection';
-import { homeFolder } from '../platform';
 import type { PersonaTokens } from '../tokens/personaTokens';
 import { Disposable } from '../util/disposable';
 import { AgentSchedule, readAgentSchedule } from './agentSchedule';
@@ -209,14 +208,9 @@ export class Sessions extends Disposable {
     const options: RuntimeOptions = { ...inputs.options, workspacePath, session: sessionKindOfKey(report.sessionKey) };
     const composition = await this.compose(folder, inputs, options, false);
     const caps = { maxChars: options.maxChars ?? resolveOpenClawRelease(options.openclawRelease).epoch.maxChars, totalMaxChars: composition.total.cap };
-    // The agent's skills allowlist applies, as in its runs.
-    const agent = this.deps.measurements.agent?.(folder);
-    const skills = await this.deps.measurements.skillsBundle().model.measure(folder, {
-      ...skillSettings(folder, homeFolder),
-      workspacePath: workspacePath.replace(/\\/g, '/'),
-      ...(agent?.skills && { allowlist: { agent: agent.id, skills: agent.skills } }),
-    });
-    const catalog = skills.report.catalog;
+    // The catalog as the persona's is measured (release, tools, the agent's allowlist), at the run's workspace path.
+    const skills = await this.deps.measurements.skills(folder, workspacePath.replace(/\\/g, '/'));
+    const catalog = skills?.report.catalog ?? '';
     const hash = await sha256(catalog.trim());
     const result = compareLastRun(
       report,
