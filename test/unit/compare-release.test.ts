@@ -13,6 +13,15 @@ const cli = path.resolve(__dirname, '../../dist/cli.js');
 const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
 const FILES = { 'SOUL.md': 'You are Ava.\n', 'skills/weather/SKILL.md': skill('weather', 'Tells the weather.'), 'skills/notes/SKILL.md': skill('notes', 'Takes notes.') };
 
+async function until<T>(read: () => T | undefined): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('never came');
+}
+
 describe('Compare at a revision under the chosen OpenClaw release (the hub, a real repository)', () => {
   let hub: OpenHub | undefined;
   let comparisons: Comparisons | undefined;
@@ -39,6 +48,22 @@ describe('Compare at a revision under the chosen OpenClaw release (the hub, a re
     assert.strictEqual(shown.before.text, printed, 'the revision as `compose --part all` prints it under the release');
     return { before: shown.before.text, after: shown.after.text };
   }
+
+  it("composes the revision's Skills section under the agent's skills allowlist, as the live catalog", async () => {
+    const dir = repo(FILES);
+    const config = JSON.stringify({ agents: { list: [{ id: 'ava', workspace: dir, skills: ['weather'] }] } });
+    installGit(gitRepository(dir));
+    memory.settings.set('personaStudio.runtime', 'openclaw');
+    hub = await openHub('compare', { ...FILES, 'openclaw.json': config }, dir);
+    const { measurements } = hub;
+    await until(() => measurements.agent(hub!.root));
+    comparisons = new Comparisons(measurements);
+    const shown = await comparisons.compare(hub.root, 'ava', 'HEAD');
+    assert.ok(shown, fakeWindow.messages.join('\n'));
+    assert.match(shown.after.text, /<name>weather<\/name>/);
+    assert.doesNotMatch(shown.after.text, /<name>notes<\/name>/);
+    assert.strictEqual(shown.before.text, shown.after.text);
+  });
 
   for (const release of ['2026.2.26', '2026.8.2']) {
     it(`an unchanged persona measured as ${release} compares equal, its Skills section in that release's words`, async () => {
