@@ -4,7 +4,7 @@
 import assert from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { extensions, memory, window as fakeWindow } from './fake/vscode';
+import { commands, extensions, memory, window as fakeWindow } from './fake/vscode';
 import { Comparisons } from '../../src/extension/compare/comparisons';
 import { gitRepository, installGit, repo } from './fake/git';
 import { OpenHub, openHub } from './fake/hub';
@@ -31,6 +31,7 @@ describe('Compare at a revision under the chosen OpenClaw release (the hub, a re
     comparisons = hub = undefined;
     memory.scheme = 'memfs';
     extensions.installed.clear();
+    commands.executed.length = 0;
     fakeWindow.messages.length = 0;
     for (const key of ['personaStudio.runtime', 'personaStudio.openclaw.version', 'personaStudio.openclaw.skillTools']) memory.settings.delete(key);
   });
