@@ -20,10 +20,16 @@ import type { SkillsMeasure, SkillsSettings } from './skillTypes';
 export interface SkillsUi extends vscode.Disposable {
   readonly model: SkillsModel;
   readonly items: typeof items;
-  /** The persona's catalog under the folder's skill settings, as `release` (default the newest known) lists it, with an agent's allowlist. */
-  measure(folder: vscode.Uri, release?: string, allowlist?: SkillsSettings['allowlist']): Promise<SkillsMeasure>;
-  /** The catalog of a skill tree read elsewhere (a revision's), under the folder's skill settings, as the newest known release lists it. */
-  composeAt(folder: vscode.Uri, tree: SkillTree, read: (path: string) => Promise<FileContent | undefined>): Promise<SkillsReport>;
+  /** The persona's catalog under the folder's skill settings, as `release` (default the newest known) lists it, with an agent's allowlist (and at another workspace path: a recorded run's). */
+  measure(folder: vscode.Uri, release?: string, allowlist?: SkillsSettings['allowlist'], workspacePath?: string): Promise<SkillsMeasure>;
+  /** The catalog of a skill tree read elsewhere (a revision's), under the folder's skill settings, as `release` lists it, with an agent's allowlist: as `measure`. */
+  composeAt(
+    folder: vscode.Uri,
+    tree: SkillTree,
+    read: (path: string) => Promise<FileContent | undefined>,
+    release?: string,
+    allowlist?: SkillsSettings['allowlist'],
+  ): Promise<SkillsReport>;
   /** The composition with the `## Skills` section before the Project Context (see skillSection.ts). */
   withSection(composition: Composition, skills: SkillsMeasure | undefined, workspacePath: string): Composition;
 }
@@ -36,8 +42,9 @@ export function startSkillsUi(personas: PersonaWorkspace, measurements: Measurem
   return {
     model,
     items,
-    measure: (folder, release, allowlist) => model.measure(folder, { ...settingsAs(folder, release), allowlist }),
-    composeAt: (folder, tree, read) => composeTree(folder, tree, new Map(), settingsAs(folder, undefined), read),
+    measure: (folder, release, allowlist, workspacePath) =>
+      model.measure(folder, { ...settingsAs(folder, release), allowlist, ...(workspacePath !== undefined && { workspacePath }) }),
+    composeAt: (folder, tree, read, release, allowlist) => composeTree(folder, tree, new Map(), { ...settingsAs(folder, release), allowlist }, read),
     withSection: withSkillsSection,
     dispose: () => (clearTimeout(start), problems?.dispose(), model.dispose()),
   };
