@@ -4,8 +4,7 @@
 // again. A merge that makes a pair of its own rank or lower breaks that order: then the caller
 // merges with the heap.
 
-/** `rank(start, end)`: the rank of the bytes from start to end, -1 when they are no token. */
-export type RankOf = (start: number, end: number) => number;
+import type { Ranks } from './tokensRanks';
 
 /**
  * Buckets' first entries by rank (-1 for none) and a bit per rank whose bucket is not empty,
@@ -15,8 +14,10 @@ export type RankOf = (start: number, end: number) => number;
 let heads = new Int32Array(0);
 let used = new Int32Array(0);
 
-/** Where the tokens of a piece of `n` bytes start once merged, or undefined when the ranks are out of order here. */
-export function bucketMergeStarts(n: number, rankOf: RankOf, ranks: number): Int32Array | undefined {
+/** Where the tokens of `key` (bytes as a Latin-1 string) start once merged, or undefined when the ranks are out of order here. */
+export function bucketMergeStarts(table: Ranks, key: string): Int32Array | undefined {
+  const n = key.length;
+  const ranks = table.count;
   if (heads.length < ranks) {
     heads = new Int32Array(ranks).fill(-1);
     used = new Int32Array((ranks + 31) >> 5);
@@ -43,7 +44,7 @@ export function bucketMergeStarts(n: number, rankOf: RankOf, ranks: number): Int
       pairRank[start] = -1;
       return;
     }
-    const rank = rankOf(start, next[second]);
+    const rank = table.rank(key, start, next[second]);
     pairRank[start] = rank;
     if (rank < 0) return;
     if (rank <= current || rank >= ranks) {

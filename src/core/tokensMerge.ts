@@ -140,7 +140,7 @@ export function mergeStarts(ranks: Ranks, keys: string): Int32Array {
 /** Where the tokens of `keys` start once merged: rank by rank when the ranks allow it, else with the heap. */
 function wholeMergeStarts(ranks: Ranks, keys: string): Int32Array {
   if (keys.length < BUCKET_PIECE || keys.length > BUCKET_PIECE_MAX) return heapMergeStarts(ranks, keys);
-  return bucketMergeStarts(keys.length, (start, end) => ranks.rank(keys, start, end), ranks.count) ?? heapMergeStarts(ranks, keys);
+  return bucketMergeStarts(ranks, keys) ?? heapMergeStarts(ranks, keys);
 }
 
 /** Where the tokens of `keys` start once merged, in order (the first at 0). */

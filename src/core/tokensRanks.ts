@@ -55,8 +55,8 @@ export class Ranks {
     offsets[count] = offset;
     if (offset !== this.bytes.length) throw new Error('a ranks file whose lengths do not match its bytes');
     this.longest = longest;
-    // At most about a third full, so a miss ends after a slot or two.
-    const size = 1 << Math.ceil(Math.log2(count * 3 + 1));
+    // About three quarters full: each slot keeps its hash, so a probe past another token is one comparison.
+    const size = 1 << Math.ceil(Math.log2(count * 1.25 + 1));
     const mask = size - 1;
     const slots = new Int32Array(size * 2);
     const { bytes, twoBytes, characters, seen } = this;
