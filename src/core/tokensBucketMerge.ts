@@ -8,7 +8,7 @@ import type { Ranks } from './tokensRanks';
 
 /**
  * Buckets' first entries by rank (-1 for none) and a bit per rank whose bucket is not empty,
- * kept between merges and left empty after each: a merge of a 64 KB window touches a few
+ * kept between merges and left empty after each: a merge of a 16 KB window touches a few
  * thousand of o200k's 200,000 ranks, and finds them by the bits rather than visiting all.
  */
 let heads = new Int32Array(0);

@@ -13,7 +13,7 @@
 export type MergeRange = (start: number, end: number) => Int32Array;
 
 /** Bytes a window cuts at, at most; and the bytes merged past it, so tokens near the cut are whole. */
-export const WINDOW = 64 * 1024;
+export const WINDOW = 16 * 1024;
 const SLACK = 1024;
 
 /**
