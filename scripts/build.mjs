@@ -18,25 +18,14 @@ import {
 } from './nodeBuild.mjs';
 import { quietSecretlint, secretsBuild, secretsWebBuild } from './secretsBuild.mjs';
 import { webExtensionBuild, webGlobalsCheck } from './webBuild.mjs';
+import { ENCODINGS, ranksFile } from './ranksFile.mjs';
 
 const watch = process.argv.includes('--watch');
 // A published build is minified and carries no source maps.
 const production = process.argv.includes('--production');
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', target: 'node20' };
 
-// Each encoding's ranks are a bundle of their own, beside the CLI and the token worker
-// that require them on first use: only the chosen ranks load, and they ship once.
-const ENCODINGS = ['o200k_base', 'cl100k_base'];
-const separateRanks = {
-  name: 'separate-ranks',
-  setup(build) {
-    build.onResolve({ filter: /^gpt-tokenizer\/encoding\/\w+$/ }, ({ path }) => ({ path: `./${path.split('/').pop()}.js`, external: true }));
-  },
-};
-const withRanks = { ...common, plugins: [separateRanks] };
-
 const builds = [
-  ...ENCODINGS.map((name) => ({ ...common, entryPoints: [`node_modules/gpt-tokenizer/cjs/encoding/${name}.js`], outfile: `dist/${name}.js`, platform: 'node', format: 'cjs' })),
   // The JSON5 parser, too, is a bundle of its own, required on the first openclaw.json read.
   nodeExtensionBuild(common),
   json5Build(common),
@@ -63,17 +52,17 @@ const builds = [
   agentsBuild(common),
   // And Hermes's scanner fixes in the editor, required on the first file its scanner would block.
   hermesEditorBuild(common),
-  // The token worker holds the tokenizer's ranks; extension.js loads it on the first count.
-  { ...withRanks, entryPoints: ['src/extension/tokens/worker.ts'], outfile: 'dist/tokenWorker.js', platform: 'node', format: 'cjs' },
+  // The token worker reads the tokenizer's ranks (below); extension.js loads it on the first count.
+  { ...common, entryPoints: ['src/extension/tokens/worker.ts'], outfile: 'dist/tokenWorker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },
   {
-    ...withRanks,
+    ...common,
     entryPoints: ['src/cli/main.ts'],
     outfile: 'dist/cli.js',
     platform: 'node',
     format: 'cjs',
     banner: { js: '#!/usr/bin/env node' },
-    plugins: [...withRanks.plugins, quietSecretlint()],
+    plugins: [quietSecretlint()],
   },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
   // The `browser` entry: the same extension for the web worker host, without Node.
@@ -84,6 +73,11 @@ const builds = [
 // A published build starts from an empty dist/, so nothing stale (old maps, removed
 // bundles) reaches the VSIX.
 if (production) fs.rmSync('dist', { recursive: true, force: true });
+
+// Each encoding's ranks, as bytes the CLI and the token worker read beside them on first use:
+// only the chosen ranks load, and they ship once.
+fs.mkdirSync('dist', { recursive: true });
+for (const name of ENCODINGS) fs.writeFileSync(`dist/${name}.ranks`, ranksFile(name));
 
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();

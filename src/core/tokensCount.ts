@@ -1,20 +1,19 @@
-// Exact token counts with gpt-tokenizer, and an incremental counter that recounts only
-// the chunks of a section that changed. Loads an encoding's ranks on first use, so import
-// this only where counting happens (the CLI, the token worker), never in the extension.
+// Exact token counts of gpt-tokenizer's encodings, and an incremental counter that recounts
+// only the chunks of a section that changed. Reads an encoding's ranks file (written from the
+// library at build time, beside the bundle) on first use, so import this only where counting
+// happens (the CLI, the token worker), never in the extension.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { isEstimate, TokenEncoding } from './tokens';
 import { addScriptCounts, claudeEstimate, countScripts, emptyScriptCounts, ScriptCounts } from './tokensEstimate';
 import { commonPrefix, commonSuffix, CUT_LOOKAHEAD, cutsFrom, MAX_CHUNK } from './tokensChunks';
-import { BytePairCore, countPieces } from './tokensMerge';
+import { countPieces } from './tokensMerge';
+import { Ranks } from './tokensRanks';
 import { splitsSurrogatePair } from './surrogates';
 
 export { commonPrefix, commonSuffix, MAX_CHUNK };
 
 type ExactEncoding = 'o200k_base' | 'cl100k_base';
-
-/** What an encoding module of gpt-tokenizer exports, as far as counting needs it. */
-interface EncodingModule {
-  readonly default: { readonly bytePairEncodingCoreProcessor?: BytePairCore; setMergeCacheSize(size: number): void };
-}
 
 const encoders = new Map<ExactEncoding, Encoder>();
 
@@ -32,19 +31,25 @@ interface Encoder {
 function encoder(name: ExactEncoding): Encoder {
   let loaded = encoders.get(name);
   if (!loaded) {
-    // One require per encoding, so only the chosen ranks are ever evaluated.
-    /* eslint-disable @typescript-eslint/no-require-imports */
-    const module = (name === 'o200k_base' ? require('gpt-tokenizer/encoding/o200k_base') : require('gpt-tokenizer/encoding/cl100k_base')) as EncodingModule;
-    /* eslint-enable @typescript-eslint/no-require-imports */
-    const core = module.default.bytePairEncodingCoreProcessor;
-    if (!core || !(core.tokenSplitRegex instanceof RegExp)) throw new Error(`gpt-tokenizer's ${name} has changed shape: counting needs its byte-pair core`);
-    // Pieces are merged in tokensMerge.ts; the library's cache, were it ever filled, would keep
-    // every text counted alive through its keys (slices of them).
-    module.default.setMergeCacheSize(0);
-    loaded = { count: (text, merged) => countPieces(core, text, merged), split: new RegExp(core.tokenSplitRegex.source, 'gu') };
+    const ranks = new Ranks(readRanksFile(name));
+    loaded = { count: (text, merged) => countPieces(ranks, text, merged), split: new RegExp(ranks.pattern.source, 'gu') };
     encoders.set(name, loaded);
   }
   return loaded;
+}
+
+/** The ranks file beside the bundle (dist/), or, run from the sources, in the build's dist/. */
+export function ranksFilePath(name: ExactEncoding): string {
+  const beside = path.join(__dirname, `${name}.ranks`);
+  const built = path.resolve(__dirname, '..', '..', 'dist', `${name}.ranks`);
+  if (fs.existsSync(beside) || !fs.existsSync(built)) return beside;
+  return built;
+}
+
+function readRanksFile(name: ExactEncoding): Uint8Array {
+  const file = ranksFilePath(name);
+  if (!fs.existsSync(file)) throw new Error(`The ${name} ranks are missing (${file}): build them with node scripts/build.mjs`);
+  return fs.readFileSync(file);
 }
 
 /** The encoding whose exact count a count in `encoding` rests on. */

@@ -5,16 +5,8 @@
 
 import { bucketMergeStarts } from './tokensBucketMerge';
 import { countLongPiece, PIECE_CHUNK } from './tokensLongPiece';
-
-/** The parts of gpt-tokenizer's BytePairEncodingCore this file uses (pinned version). */
-export interface BytePairCore {
-  readonly tokenSplitRegex: RegExp;
-  /** By rank: the token's text, or its bytes when they are not UTF-8. */
-  readonly bytePairRankDecoder: readonly (string | readonly number[] | undefined)[];
-  getBpeRankFromString(piece: string): number | undefined;
-  getBpeRankFromBytes(bytes: Uint8Array): number | undefined;
-  bytePairEncode(piece: string): number[];
-}
+import type { Ranks } from './tokensRanks';
+import { WINDOW, windowMergeStarts } from './tokensWindows';
 
 /** Pieces longer than this (in bytes) are merged with the heap, shorter ones by scanning. */
 export const LONG_PIECE = 64;
@@ -23,23 +15,19 @@ const utf8 = new TextEncoder();
 
 /**
  * Tokens of `text`, no special tokens: what gpt-tokenizer's countNative answers. Pieces that
- * are no token are merged here, not by the library: its merge decodes every pair's bytes as
- * UTF-8 to look it up (most of its time on base64 or random bytes), and its cache keeps
- * slices of every text it saw alive. `merged` remembers merged pieces: pass one map to the
+ * are no token are merged here, in the library's order: its merge decodes every pair's bytes
+ * as UTF-8 to look it up (most of its time on base64 or random bytes), and its cache keeps
+ * slices of every text it saw alive. `merged` remembers counted pieces: pass one map to the
  * calls of one count, and drop it after, so it keeps no text of an earlier count alive.
  */
-export function countPieces(core: BytePairCore, text: string, merged = new Map<string, number>(), longPiece = LONG_PIECE): number {
-  const ranks = byteRanks(core);
+export function countPieces(ranks: Ranks, text: string, merged = new Map<string, number>(), longPiece = LONG_PIECE): number {
   let count = 0;
-  for (const [piece] of text.matchAll(core.tokenSplitRegex)) {
-    if (core.getBpeRankFromString(piece) !== undefined) {
-      count++;
-      continue;
-    }
+  for (const [piece] of text.matchAll(ranks.pattern)) {
     let tokens = merged.get(piece);
     if (tokens === undefined) {
       const key = pieceKey(piece);
-      tokens = key.length > 4 * PIECE_CHUNK ? countLongPiece(key, ranks, (part) => mergeStarts(ranks, part)) : mergeCount(ranks, key, longPiece);
+      if (ranks.isToken(piece, key)) tokens = 1;
+      else tokens = key.length > 4 * PIECE_CHUNK ? countLongPiece(key, ranks, (part) => mergeStarts(ranks, part)) : mergeCount(ranks, key, longPiece);
       if (merged.size < MERGED_KEPT) merged.set(piece, tokens);
     }
     count += tokens;
@@ -68,7 +56,7 @@ export function pieceKey(piece: string): string {
  * How many tokens byte-pair merging leaves of `key` (bytes as a Latin-1 string): the lowest
  * rank first, the leftmost of equals, as the library merges. Long pieces go to the heap.
  */
-export function mergeCount(ranks: ByteRanks, key: string, longPiece = LONG_PIECE): number {
+export function mergeCount(ranks: Ranks, key: string, longPiece = LONG_PIECE): number {
   return key.length > longPiece ? heapMergeCount(ranks, key) : scanMergeCount(ranks, key);
 }
 
@@ -77,7 +65,7 @@ let scanStarts = new Int32Array(LONG_PIECE + 2);
 let scanRanks = new Float64Array(LONG_PIECE + 2);
 
 /** The merge of a short piece: one scan for the lowest rank per merge, as tiktoken does. */
-function scanMergeCount(ranks: ByteRanks, key: string): number {
+function scanMergeCount(ranks: Ranks, key: string): number {
   const n = key.length;
   if (n <= 1) return n;
   if (scanStarts.length < n + 2) {
@@ -110,36 +98,18 @@ function scanMergeCount(ranks: ByteRanks, key: string): number {
 }
 
 /** The rank of parts i and i + 1 merged, of `parts` parts; none past the last part. */
-function pairRank(ranks: ByteRanks, key: string, starts: Int32Array, i: number, parts: number): number {
+function pairRank(ranks: Ranks, key: string, starts: Int32Array, i: number, parts: number): number {
   if (i + 2 > parts) return NONE;
-  const rank = rankOf(ranks, key, starts[i], starts[i + 2]);
+  const rank = ranks.rank(key, starts[i], starts[i + 2]);
   return rank < 0 ? NONE : rank;
 }
-
-/** The rank of the bytes from `start` to `end` of `key`, -1 when they are no token. */
-export function rankOf(ranks: ByteRanks, key: string, start: number, end: number): number {
-  if (end - start === 2) return ranks.twoBytes[(key.charCodeAt(start) << 8) | key.charCodeAt(start + 1)];
-  // Three bytes (a CJK character) by number: no substring to make and hash. A byte-order mark is the library's below.
-  if (end - start === 3) {
-    const bytes = (key.charCodeAt(start) << 16) | (key.charCodeAt(start + 1) << 8) | key.charCodeAt(start + 2);
-    if (bytes !== BOM_BYTES) return ranks.threeBytes.get(bytes) ?? -1;
-  }
-  if (end - start > ranks.longest + BOM.length) return -1;
-  // Bytes that start with a byte-order mark, the library decodes without it: ask it.
-  if (key.startsWith(BOM, start)) return ranks.library(key.substring(start, end)) ?? -1;
-  return ranks.byKey.get(key.substring(start, end)) ?? -1;
-}
-
-/** U+FEFF's bytes, as a Latin-1 string. */
-const BOM = '\xef\xbb\xbf';
-const BOM_BYTES = 0xefbbbf;
 
 /**
  * The merge of a long piece, in the same order. Parts are a linked list by start offset; the
  * heap holds (rank, start) of each adjacent pair, with a version to skip entries made stale
  * by an earlier merge.
  */
-function heapMergeCount(ranks: ByteRanks, keys: string): number {
+function heapMergeCount(ranks: Ranks, keys: string): number {
   return mergeStarts(ranks, keys).length;
 }
 
@@ -151,14 +121,30 @@ function heapMergeCount(ranks: ByteRanks, keys: string): number {
 const BUCKET_PIECE = 8192;
 const BUCKET_PIECE_MAX = 4 * 1024 * 1024;
 
-/** Where the tokens of `keys` start once merged, in order (the first at 0): rank by rank when the ranks allow it, else with the heap. */
-export function mergeStarts(ranks: ByteRanks, keys: string): Int32Array {
+/** Where the tokens of `keys` start once merged, in order (the first at 0): window by window when long, else whole. */
+export function mergeStarts(ranks: Ranks, keys: string): Int32Array {
+  if (keys.length > 2 * WINDOW) {
+    // A window the same as the one before (a run of one letter) is merged once.
+    let last: { text: string; starts: Int32Array } = { text: '', starts: new Int32Array(0) };
+    const starts = windowMergeStarts(keys.length, (start, end) => {
+      const text = keys.slice(start, end);
+      if (text.length < WINDOW) return wholeMergeStarts(ranks, text);
+      if (text !== last.text) last = { text, starts: wholeMergeStarts(ranks, text) };
+      return last.starts;
+    });
+    if (starts) return starts;
+  }
+  return wholeMergeStarts(ranks, keys);
+}
+
+/** Where the tokens of `keys` start once merged: rank by rank when the ranks allow it, else with the heap. */
+function wholeMergeStarts(ranks: Ranks, keys: string): Int32Array {
   if (keys.length < BUCKET_PIECE || keys.length > BUCKET_PIECE_MAX) return heapMergeStarts(ranks, keys);
-  return bucketMergeStarts(keys.length, (start, end) => rankOf(ranks, keys, start, end), ranks.count) ?? heapMergeStarts(ranks, keys);
+  return bucketMergeStarts(ranks, keys) ?? heapMergeStarts(ranks, keys);
 }
 
 /** Where the tokens of `keys` start once merged, in order (the first at 0). */
-export function heapMergeStarts(ranks: ByteRanks, keys: string): Int32Array {
+export function heapMergeStarts(ranks: Ranks, keys: string): Int32Array {
   const n = keys.length;
   const next = new Int32Array(n + 1);
   const prev = new Int32Array(n + 1);
@@ -173,7 +159,7 @@ export function heapMergeStarts(ranks: ByteRanks, keys: string): Int32Array {
     version[start]++;
     const second = next[start];
     if (second >= n) return;
-    const rank = rankOf(ranks, keys, start, next[second]);
+    const rank = ranks.rank(keys, start, next[second]);
     if (rank >= 0) heap.push(rank * RANK_SCALE + start, version[start]);
   };
   for (let start = 0; start < n - 1; start++) push(start);
@@ -194,46 +180,6 @@ export function heapMergeStarts(ranks: ByteRanks, keys: string): Int32Array {
   const starts = new Int32Array(parts);
   for (let i = 0, at = 0; i < parts; i++, at = next[at]) starts[i] = at;
   return starts;
-}
-
-/** Ranks by their bytes as a Latin-1 string (one char per byte), built once per encoding. */
-export interface ByteRanks {
-  readonly byKey: ReadonlyMap<string, number>;
-  /** Ranks there are: every rank is below it. */
-  readonly count: number;
-  /** Bytes of the longest token: no longer pair needs looking up. */
-  readonly longest: number;
-  /** Ranks of the two-byte tokens by their bytes (first × 256 + second), -1 where none: most lookups. */
-  readonly twoBytes: Int32Array;
-  /** Ranks of the three-byte tokens by their bytes as one number, as twoBytes. */
-  readonly threeBytes: ReadonlyMap<number, number>;
-  /** The library's own lookup, for bytes it reads differently (after a byte-order mark). */
-  readonly library: (key: string) => number | undefined;
-}
-
-const byteRanksOf = new WeakMap<BytePairCore, ByteRanks>();
-
-export function byteRanks(core: BytePairCore): ByteRanks {
-  let ranks = byteRanksOf.get(core);
-  if (!ranks) {
-    const byKey = new Map<string, number>();
-    let longest = 0;
-    const twoBytes = new Int32Array(1 << 16).fill(-1);
-    const threeBytes = new Map<number, number>();
-    core.bytePairRankDecoder.forEach((token, rank) => {
-      if (token === undefined) return;
-      const key = typeof token === 'string' ? pieceKey(token) : String.fromCharCode(...token);
-      if (key.startsWith(BOM)) return;
-      byKey.set(key, rank);
-      longest = Math.max(longest, key.length);
-      if (key.length === 2) twoBytes[(key.charCodeAt(0) << 8) | key.charCodeAt(1)] = rank;
-      if (key.length === 3) threeBytes.set((key.charCodeAt(0) << 16) | (key.charCodeAt(1) << 8) | key.charCodeAt(2), rank);
-    });
-    const library = (key: string) => core.getBpeRankFromBytes(Uint8Array.from(key, (char) => char.charCodeAt(0)));
-    ranks = { byKey, count: core.bytePairRankDecoder.length, longest, twoBytes, threeBytes, library };
-    byteRanksOf.set(core, ranks);
-  }
-  return ranks;
 }
 
 /** Keys are rank × RANK_SCALE + start: a start offset is below 2^26 (64 MB). */

@@ -3,7 +3,7 @@
 // compose` printed at the revision, the right what the editors hold, and the title and
 // CodeLens say which files became cut.
 import assert from 'node:assert';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,93 +17,19 @@ import { compareCommands } from '../../src/extension/compare/compareCommands';
 import { COMPARE_SCHEME } from '../../src/extension/compare/compareDocuments';
 import { lensLines } from '../../src/extension/compare/compareText';
 import { sectionHistories } from '../../src/extension/compare/sectionHistory';
-import type { GitExtension, GitRepository } from '../../src/extension/compare/gitApi';
+import { commit, git, gitRepository, installGit, repo } from './fake/git';
 import type { CompositionInputs } from '../../src/extension/model/measurements';
 import type { PersonaWorkspace } from '../../src/extension/model/personaWorkspace';
 import { composeSkills } from '../../src/core/skills';
 import { nodeSkillReader } from '../../src/core/skills/nodeReader';
 import type { SkillTree } from '../../src/extension/model/skillFiles';
 import { composeTree } from '../../src/extension/model/skillsModel';
-import type { SkillsUi } from '../../src/extension/model/skillsUi';
 import type { SkillsMeasure, SkillsSettings } from '../../src/extension/model/skillTypes';
 
 const root = path.resolve(__dirname, '../..');
 const cli = path.join(root, 'dist/cli.js');
 
 const DAY = 24 * 60 * 60 * 1000;
-
-function git(dir: string, args: readonly string[], date?: number): string {
-  const stamp = date === undefined ? {} : { GIT_AUTHOR_DATE: new Date(date).toISOString(), GIT_COMMITTER_DATE: new Date(date).toISOString() };
-  const env = { ...process.env, GIT_AUTHOR_NAME: 'A', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'A', GIT_COMMITTER_EMAIL: 'a@example.com', ...stamp };
-  return execFileSync('git', ['-c', 'init.defaultBranch=main', ...args], { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-function repo(files: Record<string, string> = {}): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'persona-compare-')));
-  git(dir, ['init', '-q']);
-  if (Object.keys(files).length > 0) commit(dir, files, 'first');
-  return dir;
-}
-
-function commit(dir: string, files: Record<string, string>, message: string, date?: number): void {
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), text);
-  }
-  git(dir, ['add', '-A']);
-  git(dir, ['commit', '-q', '-m', message], date);
-}
-
-/** The Git extension's API over a real repository, as `vscode.git` answers (its errors included). */
-function gitRepository(dir: string): GitRepository {
-  const head = spawnSync('git', ['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: dir, encoding: 'utf8' }).stdout.trim();
-  return {
-    rootUri: vscode.Uri.file(dir),
-    state: { HEAD: { type: 0, name: 'main', commit: head || undefined } },
-    async getObjectDetails(treeish, file) {
-      const line = git(dir, ['ls-tree', '-l', treeish, '--', file]).split('\n')[0];
-      const match = /^(\d+) \w+ ([0-9a-f]+) +(\d+|-)\t/.exec(line);
-      if (!match) throw Object.assign(new Error('Path not known by git'), { gitErrorCode: 'UnknownPath' });
-      return { mode: match[1], object: match[2], size: Number(match[3]) || 0 };
-    },
-    async buffer(ref, file) {
-      return execFileSync('git', ['show', `${ref}:${file}`], { cwd: dir });
-    },
-    async getCommit(ref) {
-      const hash = git(dir, ['rev-parse', '--verify', `${ref}^{commit}`]).trim();
-      return { hash, message: '', parents: [] };
-    },
-    async getBranches() {
-      return git(dir, ['for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads'])
-        .trim()
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => ({ type: 0, name: line.split(' ')[0], commit: line.split(' ')[1] }));
-    },
-    async log(options) {
-      const lines = git(dir, ['log', `-n${options?.maxEntries ?? 32}`, '--format=%H %ct %s', ...(options?.path ? ['--', options.path] : [])])
-        .trim()
-        .split('\n')
-        .filter(Boolean);
-      return lines.map((line) => {
-        const [hash, seconds, ...message] = line.split(' ');
-        return { hash, commitDate: new Date(Number(seconds) * 1000), message: message.join(' '), parents: [] };
-      });
-    },
-  };
-}
-
-function installGit(repository: GitRepository | undefined, enabled = true): void {
-  const exports: GitExtension = {
-    enabled,
-    getAPI: () => ({
-      state: 'initialized',
-      onDidChangeState: () => ({ dispose() {} }),
-      getRepository: () => repository ?? null,
-    }),
-  };
-  extensions.installed.set('vscode.git', { isActive: true, exports, activate: async () => exports });
-}
 
 const openclaw = runtimeProfile('openclaw');
 const options: RuntimeOptions = {};
@@ -131,16 +57,13 @@ const skill = (name: string, description: string) => `---\nname: ${name}\ndescri
 /** The skill settings `compose --part all` reads with here: this HOME, Code Mode, the stock plugins' skills. */
 const skillSettings = (dir: string): SkillsSettings => ({ workspacePath: dir, home: os.homedir(), tools: 'exec', toolsByDefault: true, pluginSkills: true });
 
-/** measurementsOf, with OpenClaw's skill catalog: now from disk, at a revision through the skills bundle's composeAt. */
+/** measurementsOf, with OpenClaw's skill catalog: now from disk, at a revision through skillsAt. */
 function withSkills(dir: string, now: Record<string, string>) {
   const settings = skillSettings(dir);
   return {
     ...measurementsOf(dir, now),
     skills: async (): Promise<SkillsMeasure> => ({ report: composeSkills(nodeSkillReader, dir, settings), tools: 'exec', pluginSkills: true, toolsByDefault: true }),
-    skillsBundle: () =>
-      ({
-        composeAt: (folder: vscode.Uri, tree: SkillTree, read: (path: string) => Promise<FileContent | undefined>) => composeTree(folder, tree, new Map(), settings, read),
-      }) as unknown as SkillsUi,
+    skillsAt: (folder: vscode.Uri, tree: SkillTree, read: (path: string) => Promise<FileContent | undefined>) => composeTree(folder, tree, new Map(), settings, read),
   };
 }
 

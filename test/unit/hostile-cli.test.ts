@@ -29,7 +29,7 @@ function nobodysCli(): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-'));
   fs.chmodSync(folder, 0o755);
   for (const name of fs.readdirSync(path.dirname(cli))) {
-    if (name.endsWith('.js')) fs.copyFileSync(path.join(path.dirname(cli), name), path.join(folder, name));
+    if (name.endsWith('.js') || name.endsWith('.ranks')) fs.copyFileSync(path.join(path.dirname(cli), name), path.join(folder, name));
   }
   return (cliForNobody = path.join(folder, path.basename(cli)));
 }

@@ -13,6 +13,7 @@ import {
   parseDurationMs,
   parseOpenClawConfigObject,
   resolveConfigIncludes,
+  resolveConfigIncludesAsync,
 } from '../../src/core';
 import { runCli } from './helpers';
 
@@ -208,6 +209,44 @@ describe('OpenClaw agents from openclaw.json', () => {
     assert.throws(() => resolveConfigIncludes({ $include: '../etc/x.json' }, '/cfg/openclaw.json', read), /outside the config's folder/);
     assert.throws(() => resolveConfigIncludes({ a: { $include: './loop.json5' } }, '/cfg/openclaw.json', read), /includes itself/);
     assert.throws(() => resolveConfigIncludes({ $include: './none.json' }, '/cfg/openclaw.json', read), /cannot read \.\/none\.json/);
+  });
+
+  it('follows $include with a reader that answers later exactly as with one that answers at once: the same config, the same one-line errors, each file read once', async () => {
+    const files: Record<string, string> = {
+      '/cfg/agents.json5': `{ entries: { main: { workspace: '/w/main' }, $include: 'more/ops.json5' }, defaults: { bootstrapMaxChars: 5000 } }`,
+      '/cfg/more/ops.json5': `{ ops: { workspace: '/w/ops' } }`,
+      '/cfg/loop.json5': `{ $include: './loop.json5' }`,
+      '/cfg/bad.json5': `{ oops`,
+    };
+    const read = (file: string) => {
+      if (!(file in files)) throw new Error('ENOENT');
+      return files[file];
+    };
+    const reads: string[] = [];
+    const later = async (file: string) => (reads.push(file), read(file));
+    const configs = [
+      { agents: { $include: ['./agents.json5', 'more/ops.json5'], defaults: { bootstrapTotalMaxChars: 7000 } } },
+      { $include: '../etc/x.json' },
+      { a: { $include: './loop.json5' } },
+      { $include: './none.json' },
+      { $include: './bad.json5' },
+      { $include: 42 },
+    ];
+    const readOnce = () => assert.deepStrictEqual(reads, [...new Set(reads)]);
+    for (const config of configs) {
+      reads.length = 0;
+      let expected: unknown;
+      try {
+        expected = resolveConfigIncludes(config, '/cfg/openclaw.json', read);
+      } catch (error) {
+        await assert.rejects(resolveConfigIncludesAsync(config, '/cfg/openclaw.json', later), { message: (error as Error).message });
+        readOnce();
+        continue;
+      }
+      assert.deepStrictEqual(await resolveConfigIncludesAsync(config, '/cfg/openclaw.json', later), expected);
+      // ops.json5 is included twice (from agents.json5 and beside it), and read once.
+      assert.deepStrictEqual(reads, ['/cfg/agents.json5', '/cfg/more/ops.json5']);
+    }
   });
 
   it('reads a config from disk with its includes, and tells which agent a folder is the workspace of', () => {

@@ -1,50 +1,20 @@
 // The files' sparklines in the Soul preview's section headers (in-memory VS Code): sent
 // after the render they belong to, for the files whose history is known, never otherwise.
 import assert from 'node:assert';
-import { memory } from './fake/vscode';
-// After the fake: `vscode` resolves to it.
+import { openHub } from './fake/hub';
+// After the fake (hub.ts loads it): `vscode` resolves to it.
 import * as vscode from 'vscode';
-import { Measurements } from '../../src/extension/model/measurements';
-import { PersonaWorkspace } from '../../src/extension/model/personaWorkspace';
-import { PreviewSession } from '../../src/extension/preview/previewSession';
-import { parseHistoryMessage, RenderMessage, SectionHistory, ToWebview } from '../../src/webview/protocol';
-
-let workspaces = 0;
+import { openPreview } from './fake/preview';
+import { parseHistoryMessage, RenderMessage, SectionHistory } from '../../src/webview/protocol';
 
 async function preview(history?: (folder: vscode.Uri, names: readonly string[]) => Promise<readonly SectionHistory[]>) {
-  const root = memory.openWorkspace(`/history${++workspaces}`) as unknown as vscode.Uri;
-  memory.write(`${root.path}/ava/SOUL.md`, 'You are Ava.\n');
-  memory.write(`${root.path}/ava/MEMORY.md`, 'Tea.\n');
-  const personas = new PersonaWorkspace();
-  const measurements = new Measurements(personas);
-  await personas.refresh('test');
-  const folder = vscode.Uri.joinPath(root, 'ava');
-  const messages: ToWebview[] = [];
-  const listeners: Array<(message: unknown) => void> = [];
-  const webview = {
-    postMessage: async (message: ToWebview) => {
-      messages.push(message);
-      if (message.type === 'render' || message.type === 'update') setTimeout(() => listeners.forEach((listener) => listener({ type: 'ack', seq: message.seq })), 0);
-      return true;
-    },
-    onDidReceiveMessage: (listener: (message: unknown) => void) => {
-      listeners.push(listener);
-      return { dispose: () => listeners.splice(listeners.indexOf(listener), 1) };
-    },
-  } as unknown as vscode.Webview;
+  const hub = await openHub('history', { 'ava/SOUL.md': 'You are Ava.\n', 'ava/MEMORY.md': 'Tea.\n' });
   const asked: (readonly string[])[] = [];
-  const source = {
-    profile: (at: vscode.Uri) => measurements.profile(at),
-    composition: (at: vscode.Uri) => measurements.composition(at),
-    file: (uri: vscode.Uri) => measurements.file(uri),
-    heartwood: (at: vscode.Uri) => measurements.heartwood(at),
-    onDidChange: measurements.onDidChange,
+  const page = openPreview(hub, vscode.Uri.joinPath(hub.root, 'ava'), {
     ...(history && { history: (at: vscode.Uri, names: readonly string[]) => (asked.push(names), history(at, names)) }),
-  };
-  const session = new PreviewSession({ webview, visible: true, fileColumn: () => 1 as vscode.ViewColumn }, personas, source, folder, () => '');
-  listeners.forEach((listener) => listener({ type: 'ready' }));
+  });
   await new Promise((resolve) => setTimeout(resolve, 100));
-  return { messages, asked, dispose: () => (session.dispose(), measurements.dispose(), personas.dispose()) };
+  return { messages: page.messages, asked, dispose: () => (page.session.dispose(), hub.dispose()) };
 }
 
 describe('sparklines in the Soul preview (in-memory VS Code)', () => {

@@ -8,11 +8,11 @@ import { memory, window as fakeWindow } from './fake/vscode';
 // After the fake: `vscode` resolves to it.
 import * as vscode from 'vscode';
 import { openHub, OpenHub } from './fake/hub';
-import { PreviewSession } from '../../src/extension/preview/previewSession';
+import { openPreview } from './fake/preview';
 import { checkLastRun, hasSqlite } from '../../src/extension/preview/lastRunCommand';
 import { disposeSessions, kindTokens, sessionsOf } from '../../src/extension/preview/sessions';
 import { costLines, sessionsMessage } from '../../src/extension/preview/sessionViews';
-import { parseFromWebview, parseSessionsMessage, RenderMessage, SessionsMessage, ToWebview } from '../../src/webview/protocol';
+import { parseFromWebview, parseSessionsMessage, RenderMessage, SessionsMessage } from '../../src/webview/protocol';
 import { setLogSink } from '../../src/extension/util/log';
 import type { Composition } from '../../src/core';
 
@@ -47,33 +47,8 @@ const PERSONA = {
 };
 
 function preview(hub: OpenHub, folder: vscode.Uri) {
-  const messages: ToWebview[] = [];
-  const listeners: Array<(message: unknown) => void> = [];
-  const say = (message: unknown) => listeners.forEach((listener) => listener(message));
-  const webview = {
-    postMessage: async (message: ToWebview) => {
-      messages.push(message);
-      if (message.type === 'render' || message.type === 'update') setTimeout(() => say({ type: 'ack', seq: message.seq }), 0);
-      return true;
-    },
-    onDidReceiveMessage: (listener: (message: unknown) => void) => {
-      listeners.push(listener);
-      return { dispose: () => listeners.splice(listeners.indexOf(listener), 1) };
-    },
-  } as unknown as vscode.Webview;
-  const { measurements } = hub;
-  const source = {
-    profile: (at: vscode.Uri) => measurements.profile(at),
-    composition: (at: vscode.Uri) => measurements.composition(at),
-    file: (uri: vscode.Uri) => measurements.file(uri),
-    heartwood: (at: vscode.Uri) => measurements.heartwood(at),
-    onDidChange: measurements.onDidChange,
-    measurements,
-  };
-  const session = new PreviewSession({ webview, visible: true, fileColumn: () => 1 as vscode.ViewColumn }, hub.personas, source, folder, () => '');
-  say({ type: 'ready' });
-  const last = <T extends ToWebview['type']>(type: T) => messages.filter((message) => message.type === type).pop() as Extract<ToWebview, { type: T }> | undefined;
-  return { session, messages, say, last, sections: () => (last('render') as RenderMessage).sections.map((section) => section.meta.name) };
+  const page = openPreview(hub, folder, { measurements: hub.measurements });
+  return { ...page, sections: () => (page.last('render') as RenderMessage).sections.map((section) => section.meta.name) };
 }
 
 describe("an OpenClaw persona's sessions, cost per day and last run (in-memory VS Code)", () => {
@@ -241,6 +216,25 @@ describe("an OpenClaw persona's sessions, cost per day and last run (in-memory V
     assert.match(page.last('sessions')!.lastRunText, /differs from OpenClaw's run of 2026-12-01 12:00 UTC: IDENTITY\.md \(rawChars: run 35, now 48\)/);
     assert.strictEqual(page.last('sessions')!.lastRunMatches, false);
     page.session.dispose();
+  });
+
+  it('checks the skill catalog under the release the persona is measured as: a run of 2026.9.6 differs in its skills from the persona as 2026.8.2', async () => {
+    const files: Record<string, string> = {};
+    const workspace = path.join(fixtures, 'plain', 'workspace');
+    for (const name of fs.readdirSync(workspace)) files[`plain/${name}`] = fs.readFileSync(path.join(workspace, name), 'utf8');
+    memory.write('/reports/report.json', fs.readFileSync(path.join(fixtures, 'plain', 'report.json'), 'utf8'));
+    memory.configure('personaStudio.openclaw.version', '2026.8.2');
+    hub = await openHub('lastrunrelease', files);
+    const folder = vscode.Uri.joinPath(hub.root, 'plain');
+    fakeWindow.pick = (items) => (items as { label: string }[]).find((item) => /report file/.test(item.label));
+    fakeWindow.openDialog = () => [vscode.Uri.parse('memfs:///reports/report.json')];
+    const previews = { source: {}, open: async () => undefined };
+    await checkLastRun(folder, { measurements: hub.measurements, personas: hub.personas, previews });
+    const result = (await sessionsOf({ measurements: hub.measurements, content: hub.personas.content }).lastRun(folder))!;
+    const live = (await hub.measurements.skills(folder))!;
+    assert.strictEqual(live.openclawRelease, '2026.8.2');
+    assert.strictEqual(result.matches, false);
+    assert.match(result.summary, /^differs from OpenClaw's run of 2026-12-01 12:00 UTC: skills \(hash: run [0-9a-f]+…, now [0-9a-f]+…/);
   });
 
   it('says plainly what a picked file lacks, and that the session store needs node:sqlite or the local disk', async () => {

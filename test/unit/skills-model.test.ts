@@ -12,9 +12,8 @@ import { SKILLS_CHANGE } from '../../src/extension/model/skills';
 import { COLLISION, NO_DESCRIPTION, skillFindings } from '../../src/extension/problems/skillFindings';
 import { setLogSink } from '../../src/extension/util/log';
 import { skillsItem } from '../../src/extension/tree/skillItems';
-import { closeDocuments } from './fake/hub';
+import { closeDocuments, openHub } from './fake/hub';
 
-let workspaces = 0;
 const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
 
 interface Hub {
@@ -27,15 +26,11 @@ interface Hub {
 }
 
 async function hub(files: Record<string, string>): Promise<Hub> {
-  const root = memory.openWorkspace(`/skills-ws${++workspaces}`) as unknown as vscode.Uri;
   memory.settings.set('personaStudio.runtime', 'openclaw');
-  for (const [name, text] of Object.entries({ 'ava/SOUL.md': 'calm', ...files })) memory.write(`${root.path}/${name}`, text);
-  const personas = new PersonaWorkspace();
-  const measurements = new Measurements(personas);
-  await personas.refresh('test');
+  const opened = await openHub('skills-ws', { 'ava/SOUL.md': 'calm', ...files });
   const changes: string[] = [];
-  const listening = measurements.onDidChange(({ names }) => names !== 'all' && changes.push(...names));
-  return { root, folder: vscode.Uri.joinPath(root, 'ava'), personas, measurements, changes, dispose: () => (listening.dispose(), measurements.dispose(), personas.dispose()) };
+  const listening = opened.measurements.onDidChange(({ names }) => names !== 'all' && changes.push(...names));
+  return { ...opened, folder: vscode.Uri.joinPath(opened.root, 'ava'), changes, dispose: () => (listening.dispose(), opened.dispose()) };
 }
 
 /** The core's own report over the same files, read whole. */
@@ -191,13 +186,8 @@ describe('the Skills section in the composition (in-memory VS Code)', () => {
   after(() => memory.settings.delete('personaStudio.runtime'));
 
   it('stands before the Project Context with what lies between, as `compose --part all` prints it, and follows an edit', async () => {
-    const root = memory.openWorkspace(`/skills-composed${++workspaces}`) as unknown as vscode.Uri;
-    memory.write(`${root.path}/ava/SOUL.md`, 'calm');
-    memory.write(`${root.path}/ava/skills/a/SKILL.md`, skill('a', 'Alpha.'));
-    const personas = new PersonaWorkspace();
-    const measurements = new Measurements(personas);
+    const { root, measurements, dispose } = await openHub('skills-composed', { 'ava/SOUL.md': 'calm', 'ava/skills/a/SKILL.md': skill('a', 'Alpha.') });
     try {
-      await personas.refresh('test');
       const folder = vscode.Uri.joinPath(root, 'ava');
       const composition = await measurements.composition(folder);
       const skills = await measurements.skills(folder);
@@ -218,8 +208,7 @@ describe('the Skills section in the composition (in-memory VS Code)', () => {
       document.isClosed = true;
       memory.documents.length = 0;
     } finally {
-      measurements.dispose();
-      personas.dispose();
+      dispose();
     }
   });
 });
@@ -229,12 +218,8 @@ describe('an OpenClaw persona without skills of its own (in-memory VS Code)', ()
   after(() => memory.settings.delete('personaStudio.runtime'));
 
   it('still gets the stock plugins’ skills section, unless personaStudio.openclaw.pluginSkills is off', async () => {
-    const root = memory.openWorkspace(`/skills-none${++workspaces}`) as unknown as vscode.Uri;
-    memory.write(`${root.path}/ava/SOUL.md`, 'calm');
-    const personas = new PersonaWorkspace();
-    const measurements = new Measurements(personas);
+    const { root, measurements, dispose } = await openHub('skills-none', { 'ava/SOUL.md': 'calm' });
     try {
-      await personas.refresh('test');
       const folder = vscode.Uri.joinPath(root, 'ava');
       const composition = await measurements.composition(folder);
       assert.ok(composition.files.some((file) => file.name === SKILLS_CHANGE));
@@ -255,18 +240,13 @@ describe('an OpenClaw persona without skills of its own (in-memory VS Code)', ()
       assert.ok(!alone.text.includes('## Skills'));
     } finally {
       memory.configure('personaStudio.openclaw.pluginSkills', undefined);
-      measurements.dispose();
-      personas.dispose();
+      dispose();
     }
   });
 
   it('follows the chosen release: 2026.4.10 lists no plugin skill, 2026.7.35 lists two under its own wording', async () => {
-    const root = memory.openWorkspace(`/skills-none${++workspaces}`) as unknown as vscode.Uri;
-    memory.write(`${root.path}/ava/SOUL.md`, 'calm');
-    const personas = new PersonaWorkspace();
-    const measurements = new Measurements(personas);
+    const { root, measurements, dispose } = await openHub('skills-none', { 'ava/SOUL.md': 'calm' });
     try {
-      await personas.refresh('test');
       const folder = vscode.Uri.joinPath(root, 'ava');
       memory.configure('personaStudio.openclaw.version', '2026.4.10');
       const old = await measurements.composition(folder);
@@ -277,8 +257,7 @@ describe('an OpenClaw persona without skills of its own (in-memory VS Code)', ()
       assert.match(newer.text, /<version>sha256:608bed60aca52631<\/version>/);
     } finally {
       memory.configure('personaStudio.openclaw.version', undefined);
-      measurements.dispose();
-      personas.dispose();
+      dispose();
     }
   });
 });

@@ -51,11 +51,11 @@ describe("the token worker's memory", function () {
   });
 
   it('lives through a worker that runs out of its heap: the count fails with that reason, the next one starts a new worker', async () => {
-    // 80 MB holds the ranks; 20 MB of one letter to merge does not fit beside them.
-    const engine = new TokenEngine(tokenWorkerPath(root), 80);
+    // 64 MB holds the ranks; 64 MB of one letter (the text itself, then its merge) does not fit beside them.
+    const engine = new TokenEngine(tokenWorkerPath(root), 64);
     try {
       assert.strictEqual(await engine.count('SOUL.md', 'You are Ava.', 'o200k_base'), o200k.encode('You are Ava.').length);
-      await assert.rejects(engine.count('MEMORY.md', 'x'.repeat(20 * MB), 'o200k_base'), /ran out of memory \(80 MB\)/);
+      await assert.rejects(engine.count('MEMORY.md', 'x'.repeat(64 * MB), 'o200k_base'), /ran out of memory \(64 MB\)/);
       assert.strictEqual(engine.started, false);
       assert.strictEqual(await engine.count('SOUL.md', 'You are Ava, calm.', 'o200k_base'), o200k.encode('You are Ava, calm.').length);
     } finally {

@@ -20,7 +20,10 @@ import {
 import { chunksOf, commonPrefix, commonSuffix, countTokens, estimateTokens, IncrementalTokenCounter } from '../../src/core/tokensCount';
 import { countLongPiece, forgetLongPieces } from '../../src/core/tokensLongPiece';
 import { bucketMergeStarts } from '../../src/core/tokensBucketMerge';
-import { BytePairCore, byteRanks, countPieces, heapMergeStarts, mergeCount, mergeStarts, pieceKey, rankOf } from '../../src/core/tokensMerge';
+import { countPieces, heapMergeStarts, mergeCount, mergeStarts, pieceKey } from '../../src/core/tokensMerge';
+import { Ranks } from '../../src/core/tokensRanks';
+import { windowMergeStarts } from '../../src/core/tokensWindows';
+import { ranksFile } from '../../scripts/ranksFile.mjs';
 import { personaFolder } from './helpers';
 
 const SAMPLE = path.resolve(__dirname, '../fixtures/tokens/sample');
@@ -274,9 +277,69 @@ describe('incremental counting of edits anywhere', () => {
   });
 });
 
-describe('the heap merge of long pieces', () => {
-  const core = (o200k.default as unknown as { bytePairEncodingCoreProcessor: BytePairCore }).bytePairEncodingCoreProcessor;
+/** The parts of gpt-tokenizer's byte-pair core the tests compare with. */
+interface LibraryCore {
+  readonly bytePairRankDecoder: readonly (string | readonly number[] | undefined)[];
+  getBpeRankFromString(piece: string): number | undefined;
+  getBpeRankFromBytes(bytes: Uint8Array): number | undefined;
+  bytePairEncode(piece: string): number[];
+}
+const libraryCore = (module: unknown) => (module as { default: { bytePairEncodingCoreProcessor: LibraryCore } }).default.bytePairEncodingCoreProcessor;
+const core = libraryCore(o200k);
+/** The ranks as the build writes them, from the library itself. */
+const ranks = new Ranks(ranksFile('o200k_base'));
 
+describe('the ranks file', () => {
+  const latin1 = (bytes: Iterable<number>) => String.fromCharCode(...bytes);
+
+  for (const [name, module] of Object.entries(encoders)) {
+    it(`looks every ${name} token up as the library does, by its bytes and as text`, () => {
+      const library = libraryCore(module);
+      const table = name === 'o200k_base' ? ranks : new Ranks(ranksFile(name));
+      assert.strictEqual(table.count, library.bytePairRankDecoder.length);
+      library.bytePairRankDecoder.forEach((token, rank) => {
+        const bytes = typeof token === 'string' ? new TextEncoder().encode(token) : Uint8Array.from(token!);
+        const key = latin1(bytes);
+        const expected = library.getBpeRankFromBytes(bytes) ?? -1;
+        if (bytes.length >= 2) assert.strictEqual(table.rank(key, 0, key.length), expected, `${rank}: ${JSON.stringify(token)}`);
+        if (typeof token === 'string')
+          assert.strictEqual(table.isToken(token, pieceKey(token)), library.getBpeRankFromString(token) !== undefined, `${rank}: ${JSON.stringify(token)}`);
+      });
+    });
+  }
+
+  it('answers any bytes and any text as the library does: byte-order marks, broken UTF-8, lone surrogates (property)', () => {
+    const cl100kRanks = new Ranks(ranksFile('cl100k_base'));
+    const byte = fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(0xef, 0xbb, 0xbf, 0x75, 0x73, 0x80, 0xc3, 0xa9, 0xed, 0xa0));
+    const bytes = fc.oneof(
+      fc.array(byte, { minLength: 2, maxLength: 12 }),
+      fc.array(byte, { maxLength: 6 }).map((tail) => [0xef, 0xbb, 0xbf, ...tail]),
+    );
+    const text = fc.array(fc.constantFrom('a', 'using', '\ufeff', '\ud800', '\udc00', '😀', 'é', '日本', ' ', '\n'), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''));
+    for (const [table, library] of [
+      [ranks, core],
+      [cl100kRanks, libraryCore(cl100k)],
+    ] as const) {
+      fc.assert(
+        fc.property(bytes, (b) => {
+          const key = latin1(b);
+          assert.strictEqual(table.rank(key, 0, key.length), library.getBpeRankFromBytes(Uint8Array.from(b)) ?? -1, JSON.stringify(b));
+        }),
+        { numRuns: 3000 },
+      );
+      fc.assert(
+        fc.property(text, (t) => assert.strictEqual(table.isToken(t, pieceKey(t)), library.getBpeRankFromString(t) !== undefined, JSON.stringify(t))),
+        { numRuns: 1000 },
+      );
+    }
+  });
+
+  it('refuses a file that is not one, in one line', () => {
+    assert.throws(() => new Ranks(new TextEncoder().encode('not ranks at all')), /^Error: not a ranks file/);
+  });
+});
+
+describe('the heap merge of long pieces', () => {
   it('merges exactly as gpt-tokenizer does, by scanning and with the heap', () => {
     const piece = fc
       .array(fc.constantFrom('a', 'b', 'x', 'é', 'ß', '日', '本', 'ing', 'tion', '😀', '+', '/', '\ufffd', '\ufeff', 'using'), { minLength: 1, maxLength: 200 })
@@ -284,16 +347,15 @@ describe('the heap merge of long pieces', () => {
     fc.assert(
       fc.property(piece, (p) => {
         const expected = core.bytePairEncode(p).length;
-        assert.strictEqual(mergeCount(byteRanks(core), pieceKey(p)), expected, p);
-        assert.strictEqual(mergeCount(byteRanks(core), pieceKey(p), 0), expected, p);
-        assert.strictEqual(mergeCount(byteRanks(core), pieceKey(p), Infinity), expected, p);
+        assert.strictEqual(mergeCount(ranks, pieceKey(p)), expected, p);
+        assert.strictEqual(mergeCount(ranks, pieceKey(p), 0), expected, p);
+        assert.strictEqual(mergeCount(ranks, pieceKey(p), Infinity), expected, p);
       }),
       { numRuns: 400 },
     );
   });
 
   it('counts a long piece in chunks, after any run of edits, as merging it whole does (property)', () => {
-    const ranks = byteRanks(core);
     const merge = (key: string) => heapMergeStarts(ranks, key);
     const unit = fc.constantFrom('x', 'x', 'x', 'y', '日', '本', '語', 'ing', 'é', '\ufeff', '😀', 'ab');
     const piece = fc.array(unit, { minLength: 1, maxLength: 300 }).map((parts) => parts.join(''));
@@ -319,13 +381,12 @@ describe('the heap merge of long pieces', () => {
   });
 
   it('merges rank by rank where the heap merges, or leaves it to the heap (property)', () => {
-    const ranks = byteRanks(core);
     const unit = fc.constantFrom('x', 'x', 'y', '日', '本', '語', 'ing', 'é', '\ufeff', '😀', 'ab', '+', '/', 'Q', '9');
     let ordered = 0;
     fc.assert(
       fc.property(fc.array(unit, { minLength: 1, maxLength: 400 }), (parts) => {
         const key = pieceKey(parts.join(''));
-        const bucket = bucketMergeStarts(key.length, (start, end) => rankOf(ranks, key, start, end), ranks.count);
+        const bucket = bucketMergeStarts(ranks, key);
         if (bucket) ordered++;
         if (bucket) assert.deepStrictEqual([...bucket], [...heapMergeStarts(ranks, key)], parts.join(''));
       }),
@@ -339,10 +400,32 @@ describe('the heap merge of long pieces', () => {
     }
   });
 
+  it('merges window by window as merging whole does, or says a joint does not hold (property)', () => {
+    // Small windows cut where a merge of the whole would not ("tiontioneretionabtion thethereree" at 8 bytes): the joints catch it.
+    const unit = fc.constantFrom('the', ' the', 'ing', 'tion', 'x', 'xx', 'ab', 'ba', 'aaa', '日', '本', ' ', 'er', 'ere', 'here', 'th', 'e', 'r', 'he', '\ufeff', '😀', '9');
+    let joined = 0;
+    fc.assert(
+      fc.property(fc.array(unit, { minLength: 1, maxLength: 60 }), fc.integer({ min: 2, max: 24 }), fc.integer({ min: 0, max: 4 }), (parts, window, slack) => {
+        const key = pieceKey(parts.join(''));
+        const whole = [...heapMergeStarts(ranks, key)];
+        const windows = windowMergeStarts(key.length, (start, end) => heapMergeStarts(ranks, key.slice(start, end)), window, slack);
+        if (windows) joined++;
+        if (windows) assert.deepStrictEqual([...windows], whole, parts.join(''));
+      }),
+      { numRuns: 3000 },
+    );
+    assert.ok(joined > 1000, `${joined} of 3,000 joined window by window`);
+    // The hostile kinds at the real window, through mergeStarts.
+    for (const text of ['x'.repeat(300_000), '日本語'.repeat(50_000), Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 251)).toString('base64')]) {
+      const key = pieceKey(text);
+      assert.deepStrictEqual([...mergeStarts(ranks, key)], [...heapMergeStarts(ranks, key)]);
+    }
+  });
+
   it('counts a 16,000-letter word as encode does, and a 2 MB one at all', () => {
     const word = 'x'.repeat(16_000);
     assert.strictEqual(countTokens(word, 'o200k_base'), o200k.encode(word).length);
-    assert.strictEqual(countPieces(core, 'abc'.repeat(700), new Map(), 10), o200k.encode('abc'.repeat(700)).length);
+    assert.strictEqual(countPieces(ranks, 'abc'.repeat(700), new Map(), 10), o200k.encode('abc'.repeat(700)).length);
     // 2 MB of one letter: minutes in the library's merge, seconds with the heap.
     assert.strictEqual(countTokens('x'.repeat(2 * 1024 * 1024), 'o200k_base'), (2 * 1024 * 1024) / 8);
   });

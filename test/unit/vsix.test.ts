@@ -42,6 +42,10 @@ const REQUIRED = [
   'extension/dist/compare.js',
   // extension.js requires it when the first command (but scaffolding and compare) runs.
   'extension/dist/commands.js',
+  // The token worker and the CLI read them on the first count in each encoding.
+  'extension/dist/tokenWorker.js',
+  'extension/dist/o200k_base.ranks',
+  'extension/dist/cl100k_base.ranks',
   'extension/media/icon.png',
 ];
 
@@ -57,7 +61,7 @@ const ALLOWED = [
 /** The preview's script, wherever the build puts it. */
 const WEBVIEW_BUNDLE = /^extension\/dist\/(webview\/)?webview\.js$/;
 
-/** The tokenizer's ranks, when present, ship in their own lazily loaded bundle. */
+/** With the token worker ship the tokenizer's ranks, read on the first count. */
 const TOKEN_WORKER = 'extension/dist/tokenWorker.js';
 const MAX_BYTES = 250 * 1024;
 const MAX_BYTES_WITH_TOKENIZER = 2.5 * 1024 * 1024;

@@ -45,7 +45,7 @@ export {
   SystemPromptReport,
 } from './openclawLastRun';
 export { EditCacheWrite, editCacheWrite, isTrajectoryExport, OpenClawWorkspace, openclawWorkspaceOf, TRAJECTORY_EXPORT_NOTE, TRAJECTORY_EXPORTS_DIR } from './openclawWorkspace';
-export { IncludeReader, INCLUDE_KEY, resolveConfigIncludes } from './openclawInclude';
+export { AsyncIncludeReader, IncludeReader, INCLUDE_KEY, resolveConfigIncludes, resolveConfigIncludesAsync } from './openclawInclude';
 export { OPENCLAW_EPOCHS, OPENCLAW_NEWEST_RELEASE, OPENCLAW_PROVEN_RELEASES, OpenClawEpoch, OpenClawRelease, resolveOpenClawRelease } from './openclawReleases';
 export { agentsAfterToolsMigration, DoctorMove, legacyMemoryArchivePath, memoryAfterLegacyMerge, toolsMdIsMerged, workspaceAfterDoctor } from './openclawDoctor';
 export {

@@ -1,5 +1,5 @@
 // The caps an OpenClaw config file (openclaw.json, JSON5) sets for one agent, read the
-// way OpenClaw 2026.9.6 reads them. `$include` and `${ENV}` substitution are not followed.
+// way OpenClaw 2026.9.6 reads them. `$include` is followed by openclawInclude.ts; `${ENV}` substitution is not.
 import type * as JSON5 from 'json5';
 
 /**

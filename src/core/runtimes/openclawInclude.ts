@@ -16,6 +16,12 @@ const isRecord = (value: unknown): value is Json => value !== null && typeof val
 /** Reads an included file's text by absolute path; throws when it cannot. */
 export type IncludeReader = (file: string) => string;
 
+/** Reads an included file's text by absolute path, later; rejects when it cannot. */
+export type AsyncIncludeReader = (file: string) => Promise<string>;
+
+/** Files an asynchronous resolution reads at most (the synchronous one reads as many as named). */
+export const MAX_ASYNC_INCLUDES = 256;
+
 function dirname(file: string): string {
   const at = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
   return at <= 0 ? file.slice(0, at + 1) || '/' : file.slice(0, at);
@@ -61,4 +67,33 @@ export function resolveConfigIncludes(config: unknown, configPath: string, read:
     return deepMerge(included, Object.fromEntries(siblings.map(([key, item]) => [key, process(item, base, visited)])));
   };
   return process(config, normalizePath(configPath), [normalizePath(configPath)]);
+}
+
+/**
+ * resolveConfigIncludes, for a reader that answers later (an editor's file system): each pass
+ * follows the includes as far as the files read so far allow and reads the one it stopped at,
+ * so the rules and messages are the synchronous one's. Each file is read once.
+ */
+export async function resolveConfigIncludesAsync(config: unknown, configPath: string, read: AsyncIncludeReader): Promise<unknown> {
+  const texts = new Map<string, { readonly text: string } | { readonly error: unknown }>();
+  for (;;) {
+    let wanted: string | undefined;
+    try {
+      return resolveConfigIncludes(config, configPath, (file) => {
+        const known = texts.get(file);
+        // Not read yet: this pass stops here.
+        if (!known) throw new Error((wanted = file));
+        if ('error' in known) throw known.error;
+        return known.text;
+      });
+    } catch (error) {
+      if (wanted === undefined) throw error;
+    }
+    if (texts.size >= MAX_ASYNC_INCLUDES) throw new Error(`$include: more than ${MAX_ASYNC_INCLUDES} files; not followed further`);
+    try {
+      texts.set(wanted, { text: await read(wanted) });
+    } catch (error) {
+      texts.set(wanted, { error });
+    }
+  }
 }

@@ -3,4 +3,5 @@
 // the first config look, so activation does not carry it.
 export { agentsFromConfig } from '../../core/runtimes/openclawAgents';
 export { readUserConfig } from './userConfig';
+export { watchConfigFiles } from './configWatch';
 export { agentLines, outsideAgentItem, placeAgents } from './items';

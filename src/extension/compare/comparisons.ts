@@ -29,7 +29,7 @@ interface Comparison {
 }
 
 /** What the comparison reads of Measurements: the inputs, and for OpenClaw the skill catalog now and its bundle. */
-export type ComparedMeasurements = Pick<Measurements, 'inputs' | 'onDidChange'> & Partial<Pick<Measurements, 'skills' | 'skillsBundle'>>;
+export type ComparedMeasurements = Pick<Measurements, 'inputs' | 'onDidChange'> & Partial<Pick<Measurements, 'skills' | 'skillsAt'>>;
 
 /** What a comparison opened: the texts, the title and the lens lines (for tests and the log). */
 export interface ComparisonShown {
@@ -129,11 +129,11 @@ export class Comparisons extends Disposable {
     return { before, after, title, lines, uris };
   }
 
-  /** The skill catalog at `commit` under the folder's skill settings; undefined without the skills bundle or outside the repository. */
+  /** The skill catalog at `commit` as the persona's is composed now (release, settings, allowlist); undefined outside the repository. */
   private async skillsAt(repository: GitRepository, commit: string, folder: vscode.Uri): Promise<SkillsReport | undefined> {
-    const bundle = this.measurements.skillsBundle?.();
-    const tree = bundle && (await walkSkillRootsAt(repository, commit, folder));
-    return tree && bundle.composeAt(folder, tree, (path) => skillFileAt(repository, commit, folder, path));
+    const composeAt = this.measurements.skillsAt?.bind(this.measurements);
+    const tree = composeAt && (await walkSkillRootsAt(repository, commit, folder));
+    return tree && composeAt(folder, tree, (path) => skillFileAt(repository, commit, folder, path));
   }
 
   private async countTokens(folder: vscode.Uri, before: Composition, after: Composition): Promise<{ before?: CompositionTokenCounts; after?: CompositionTokenCounts } | undefined> {

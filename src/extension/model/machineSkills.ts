@@ -10,9 +10,7 @@ import type { MachineSkills } from './skillTypes';
 
 /** Where the config and the installed package are known (OpenClawContext). */
 export interface MachineSource {
-  machine(): Promise<{ readonly config?: unknown; readonly file?: string; readonly openclawPackage?: string; readonly key: number }>;
-  /** The config changed: read it again (the skills outside the workspace follow). */
-  reread(): void;
+  machine(): Promise<{ readonly config?: unknown; readonly openclawPackage?: string; readonly key: number }>;
 }
 
 const record = (value: unknown): Record<string, unknown> | undefined => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined);
@@ -23,46 +21,15 @@ export function machineSkillsOn(): boolean {
 }
 
 /** The machine's skill roots to read, or why none are. */
-export async function readableMachineSkills(
-  source: MachineSource | undefined,
-): Promise<{ machineSkills: MachineSkills; configFile?: string } | { machineUnread: string; configFile?: undefined }> {
+export async function readableMachineSkills(source: MachineSource | undefined): Promise<{ machineSkills: MachineSkills } | { machineUnread: string }> {
   if (!machineSkillsOn()) return { machineUnread: vscode.l10n.t('personaStudio.openclaw.machineSkills is off') };
   if (homeFolder === undefined || !source) return { machineUnread: vscode.l10n.t('there is no local disk here (the browser)') };
   if (!vscode.workspace.isTrusted) return { machineUnread: vscode.l10n.t('Restricted Mode: trust the workspace to read them') };
-  const { config, file, openclawPackage, key } = await source.machine();
+  const { config, openclawPackage, key } = await source.machine();
   if (record(record(config)?.gateway)?.mode === 'remote') return { machineUnread: vscode.l10n.t("openclaw.json's gateway.mode is remote: the gateway's machine is another") };
   const { OPENCLAW_HOME, OPENCLAW_STATE_DIR, OPENCLAW_CONFIG_PATH, OPENCLAW_BUNDLED_SKILLS_DIR } = processEnv ?? {};
   const env = { OPENCLAW_HOME, OPENCLAW_STATE_DIR, OPENCLAW_CONFIG_PATH, OPENCLAW_BUNDLED_SKILLS_DIR };
   return {
     machineSkills: { roots: machineSkillRoots({ home: homeFolder, env, config, ...(openclawPackage && { openclawPackage }) }), config, key },
-    ...(file && { configFile: file }),
   };
-}
-
-/**
- * Watches the config read (~/.openclaw/openclaw.json, or the one set), wherever it lies, while
- * the skills outside the workspace are read: a change reads it, and them, again. One file only.
- */
-export class ConfigWatch implements vscode.Disposable {
-  private watched: { readonly file: string; readonly watcher: vscode.Disposable } | undefined;
-
-  watch(folder: vscode.Uri, file: string | undefined, source: MachineSource | undefined): void {
-    if (this.watched?.file === file) return;
-    this.dispose();
-    if (!file || !source) return;
-    const slashed = file.replace(/\\/g, '/');
-    const at = slashed.lastIndexOf('/');
-    const dir = folder.scheme === 'file' ? vscode.Uri.file(file.slice(0, at)) : folder.with({ path: slashed.slice(0, at) });
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, slashed.slice(at + 1)));
-    const changed = () => source.reread();
-    watcher.onDidChange(changed);
-    watcher.onDidCreate(changed);
-    watcher.onDidDelete(changed);
-    this.watched = { file, watcher };
-  }
-
-  dispose(): void {
-    this.watched?.watcher.dispose();
-    this.watched = undefined;
-  }
 }

@@ -29,7 +29,10 @@ import { homeFolder, pathExistsNow } from '../platform';
 import { loadDoctor } from '../doctor/load';
 import { SKILLS_CHANGE, startSkills } from './skills';
 import type { SkillsUi } from './skillsUi';
-import type { SkillsMeasure } from './skillTypes';
+import type { SkillsMeasure, SkillsSettings } from './skillTypes';
+import type { SkillTree } from './skillFiles';
+import type { SkillsReport } from '../../core/skills/types';
+import type { UserConfig } from '../agents/userConfig';
 import { logUnexpected } from '../util/log';
 import { OpenClawChoice, OpenClawContext } from './openclawContext';
 import { baseName, folderOf, Persona, PersonaWorkspace } from './personaWorkspace';
@@ -133,6 +136,10 @@ export class Measurements extends Disposable {
     this.register(this.openclaw.onDidChangeSetup((folder) => this.invalidate(folder, 'all')));
     // Each agent's workspace in the window is a persona, even before it holds a file.
     this.register(this.openclaw.onDidChangeAgents(() => personas.showAgentFolders(this.openclaw.placed().inside)));
+    // Caps, heartbeats and cron jobs come from the config and the cron store: every surface of an OpenClaw persona hears of them.
+    this.register(
+      this.openclaw.onDidChangeConfig(() => this.folderKeys().forEach((key) => runtimeId(vscode.Uri.parse(key)) === 'openclaw' && this.invalidate(vscode.Uri.parse(key), 'all'))),
+    );
     this.personasChanged();
   }
 
@@ -159,6 +166,16 @@ export class Measurements extends Disposable {
 
   get onDidChangeAgents(): vscode.Event<void> {
     return this.openclaw.onDidChangeAgents;
+  }
+
+  /** The user's OpenClaw config as read for every surface (its `$include`s followed), read again when it changes. */
+  openclawConfig(): Promise<UserConfig> {
+    return this.openclaw.userConfig();
+  }
+
+  /** An openclaw.json or cron store changed on disk (the OpenClaw personas' onDidChange follows). */
+  get onDidChangeOpenClawConfig(): vscode.Event<void> {
+    return this.openclaw.onDidChangeConfig;
   }
 
   /** Why the folder has its runtime, when not by default: "set in settings", "OpenClaw workspace of agent main". */
@@ -224,12 +241,28 @@ export class Measurements extends Disposable {
    * An OpenClaw persona's skill catalog (the `## Skills` section sent on every turn before the
    * Project Context) under the skill settings: computed once per version of its SKILL.md files
    * and shared by every surface; undefined under another runtime. A change fires onDidChange
-   * with the name `SKILLS_CHANGE`.
+   * with the name `SKILLS_CHANGE`. `workspacePath`: as if the workspace were there (a recorded run's).
    */
-  skills(folder: vscode.Uri): Promise<SkillsMeasure | undefined> {
+  skills(folder: vscode.Uri, workspacePath?: string): Promise<SkillsMeasure | undefined> {
     if (runtimeId(folder) !== 'openclaw') return Promise.resolve(undefined);
+    return this.skillsBundle().measure(folder, ...this.skillsChoice(folder), workspacePath, this.openclaw);
+  }
+
+  /**
+   * A skill tree read elsewhere (a revision's) composed as the persona's catalog is now: under
+   * the release its composition chose, its skill settings and its agent's allowlist; undefined under another runtime.
+   */
+  async skillsAt(folder: vscode.Uri, tree: SkillTree, read: (path: string) => Promise<FileContent | undefined>): Promise<SkillsReport | undefined> {
+    if (runtimeId(folder) !== 'openclaw') return undefined;
+    // The release is chosen by the composition (see OpenClawContext.options).
+    await this.composition(folder);
+    return this.skillsBundle().composeAt(folder, tree, read, ...this.skillsChoice(folder));
+  }
+
+  /** The release and agent allowlist the folder's catalog is composed with. */
+  private skillsChoice(folder: vscode.Uri): [string | undefined, SkillsSettings['allowlist']] {
     const agent = this.agent(folder);
-    return this.skillsBundle().measure(folder, this.openclaw.choice(folder)?.release, agent?.skills && { agent: agent.id, skills: agent.skills }, this.openclaw);
+    return [this.openclaw.choice(folder)?.release, agent?.skills && { agent: agent.id, skills: agent.skills }];
   }
 
   /** The skills bundle, started on first use. */

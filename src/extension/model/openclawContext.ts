@@ -36,10 +36,11 @@ const STATE_MAX_BYTES = 64 * 1024;
 
 export class OpenClawContext extends Disposable {
   private config: { readonly file?: string; readonly read: Promise<UserConfig> } | undefined;
+  /** The watchers of the config's files (it and its includes), replaced with each read. */
+  private configFiles: vscode.Disposable | undefined;
   private installed: ReturnType<NonNullable<typeof installedOpenClaw>> | undefined;
-  /** Bumped when the config is to be read again; whether the skills outside the workspace were asked for. */
+  /** Bumped whenever the config is to be read again: the skills outside the workspace are read again with it. */
   private configReads = 0;
-  private machineAsked = false;
   private readonly setups = new Map<string, Promise<boolean>>();
   private readonly chosen = new Map<string, OpenClawChoice>();
   /** Whether each folder looked at holds `.openclaw/workspace-state.json`: one stat, then the watcher keeps it. */
@@ -52,6 +53,9 @@ export class OpenClawContext extends Disposable {
   private readonly agentsEmitter = this.register(new vscode.EventEmitter<void>());
   /** The config's agents were read again. */
   readonly onDidChangeAgents = this.agentsEmitter.event;
+  private readonly configEmitter = this.register(new vscode.EventEmitter<void>());
+  /** An openclaw.json or a cron store (`jobs.json`) changed on disk: caps, agents, heartbeats and cron jobs may have. */
+  readonly onDidChangeConfig = this.configEmitter.event;
 
   constructor() {
     super();
@@ -65,12 +69,17 @@ export class OpenClawContext extends Disposable {
     this.register(watcher.onDidCreate(changed(true)));
     this.register(watcher.onDidChange(changed(true)));
     this.register(watcher.onDidDelete(changed(false)));
-    // An opened folder's own openclaw.json (the user opened ~/.openclaw) is read again when it changes.
-    const configs = this.register(vscode.workspace.createFileSystemWatcher('**/openclaw.json'));
-    const reread = (uri: vscode.Uri) => vscode.workspace.workspaceFolders?.some((root) => root.uri.path + '/openclaw.json' === uri.path) && this.reread();
-    this.register(configs.onDidCreate(reread));
-    this.register(configs.onDidChange(reread));
-    this.register(configs.onDidDelete(reread));
+    // An opened folder's own openclaw.json (the user opened ~/.openclaw) is read again when it
+    // changes; any config or cron store in the workspace is said to have changed, for the schedules.
+    const configs = this.register(vscode.workspace.createFileSystemWatcher('**/{openclaw.json,jobs.json}'));
+    const configChanged = (uri: vscode.Uri) => {
+      if (vscode.workspace.workspaceFolders?.some((root) => root.uri.path + '/openclaw.json' === uri.path)) this.reread();
+      this.configEmitter.fire();
+    };
+    this.register(configs.onDidCreate(configChanged));
+    this.register(configs.onDidChange(configChanged));
+    this.register(configs.onDidDelete(configChanged));
+    this.register({ dispose: () => this.configFiles?.dispose() });
   }
 
   /** Settings changed: the config file, the release and the setup are looked up again. */
@@ -80,21 +89,17 @@ export class OpenClawContext extends Disposable {
     this.reread();
   }
 
-  /** The config is to be read again (it changed, or a setting did). */
-  reread(): void {
+  private reread(): void {
     this.config = undefined;
     this.configReads++;
     if (this.agentsLoaded) this.loadAgents();
-    // The config places the skills outside the workspace: every folder's catalog is measured again.
-    if (this.machineAsked) for (const key of this.stateFiles.keys()) this.stateEmitter.fire(vscode.Uri.parse(key));
   }
 
   /** What places the skills outside the workspace: the config as parsed, the installed package's folder, and a key that changes when they are read again. */
-  async machine(): Promise<{ readonly config?: unknown; readonly file?: string; readonly openclawPackage?: string; readonly key: number }> {
-    this.machineAsked = true;
+  async machine(): Promise<{ readonly config?: unknown; readonly openclawPackage?: string; readonly key: number }> {
     const key = this.configReads;
     const [config, found] = await Promise.all([this.userConfig(), (this.installed ??= installedOpenClaw?.())]);
-    return { config: config.config, file: config.file, openclawPackage: found?.where, key };
+    return { config: config.config, openclawPackage: found?.where, key };
   }
 
   /** The agent whose workspace the folder is, when the config lists one. */
@@ -177,12 +182,18 @@ export class OpenClawContext extends Disposable {
     return { release: OPENCLAW_NEWEST_RELEASE, why: vscode.l10n.t('newest known: no OpenClaw found') };
   }
 
-  /** The caps, release and agents of the user's openclaw.json, read once per setting (and again when an opened folder's own changes). */
-  private userConfig(): Promise<UserConfig> {
+  /** The caps, release and agents of the user's openclaw.json, read once per setting (and again when it or a file it includes changes). */
+  userConfig(): Promise<UserConfig> {
     const file = openclawConfigFile();
     if (!this.config || this.config.file !== file) {
       const folders = (vscode.workspace.workspaceFolders ?? []).map((root) => root.uri);
-      this.config = { file, read: loadAgents().readUserConfig(file, folders) };
+      const config = (this.config = { file, read: loadAgents().readUserConfig(file, folders) });
+      // Its files (it and its includes) are watched while it is the config read.
+      void config.read.then(({ files }) => {
+        if (this.config !== config || this.isDisposed) return;
+        this.configFiles?.dispose();
+        this.configFiles = loadAgents().watchConfigFiles(files ?? [], () => (this.reread(), this.configEmitter.fire()));
+      });
     }
     return this.config.read;
   }

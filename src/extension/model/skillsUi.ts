@@ -15,7 +15,7 @@ import { skillSettings } from './config';
 import { withSkillsSection } from './skillSection';
 import type { SkillTree } from './skillFiles';
 import { composeTree, SkillsModel } from './skillsModel';
-import { ConfigWatch, MachineSource, readableMachineSkills } from './machineSkills';
+import { MachineSource, readableMachineSkills } from './machineSkills';
 import type { SkillsMeasure, SkillsSettings } from './skillTypes';
 
 export interface SkillsUi extends vscode.Disposable {
@@ -23,11 +23,18 @@ export interface SkillsUi extends vscode.Disposable {
   readonly items: typeof items;
   /**
    * The persona's catalog under the folder's skill settings, as `release` (default the newest known) lists it, with an agent's
-   * allowlist, and the skills outside the workspace where `machine` places them and they may be read (machineSkills.ts).
+   * allowlist (and at another workspace path: a recorded run's), and the skills outside the workspace where `machine` places
+   * them and they may be read (machineSkills.ts).
    */
-  measure(folder: vscode.Uri, release?: string, allowlist?: SkillsSettings['allowlist'], machine?: MachineSource): Promise<SkillsMeasure>;
-  /** The catalog of a skill tree read elsewhere (a revision's), under the folder's skill settings, as the newest known release lists it. */
-  composeAt(folder: vscode.Uri, tree: SkillTree, read: (path: string) => Promise<FileContent | undefined>): Promise<SkillsReport>;
+  measure(folder: vscode.Uri, release?: string, allowlist?: SkillsSettings['allowlist'], workspacePath?: string, machine?: MachineSource): Promise<SkillsMeasure>;
+  /** The catalog of a skill tree read elsewhere (a revision's), under the folder's skill settings, as `release` lists it, with an agent's allowlist: as `measure`. */
+  composeAt(
+    folder: vscode.Uri,
+    tree: SkillTree,
+    read: (path: string) => Promise<FileContent | undefined>,
+    release?: string,
+    allowlist?: SkillsSettings['allowlist'],
+  ): Promise<SkillsReport>;
   /** The composition with the `## Skills` section before the Project Context (see skillSection.ts). */
   withSection(composition: Composition, skills: SkillsMeasure | undefined, workspacePath: string): Composition;
 }
@@ -37,22 +44,20 @@ export function startSkillsUi(personas: PersonaWorkspace, measurements: Measurem
   // Problems are a surface of the model's measure: they start once the model is in place.
   let problems: SkillProblems | undefined;
   const start = setTimeout(() => (problems = vscode.languages ? new SkillProblems(personas, measurements) : undefined), 0);
-  const configWatch = new ConfigWatch();
   return {
     model,
     items,
-    measure: async (folder, release, allowlist, machine) => {
+    measure: async (folder, release, allowlist, workspacePath, machine) => {
       // The machine's roots are known as 2026.9.6 reads them; under another release they are not read.
       const newest = skillsRelease(release) === NEWEST_SKILLS_RELEASE;
-      const { configFile, ...outside } = newest
+      const outside = newest
         ? await readableMachineSkills(machine)
         : { machineUnread: vscode.l10n.t('they are read as OpenClaw {0} reads them, not under {1}', NEWEST_SKILLS_RELEASE.proven, release ?? '') };
-      configWatch.watch(folder, 'machineSkills' in outside ? configFile : undefined, machine);
-      return model.measure(folder, { ...settingsAs(folder, release), allowlist, ...outside });
+      return model.measure(folder, { ...settingsAs(folder, release), allowlist, ...(workspacePath !== undefined && { workspacePath }), ...outside });
     },
-    composeAt: (folder, tree, read) => composeTree(folder, tree, new Map(), settingsAs(folder, undefined), read),
+    composeAt: (folder, tree, read, release, allowlist) => composeTree(folder, tree, new Map(), { ...settingsAs(folder, release), allowlist }, read),
     withSection: withSkillsSection,
-    dispose: () => (clearTimeout(start), problems?.dispose(), configWatch.dispose(), model.dispose()),
+    dispose: () => (clearTimeout(start), problems?.dispose(), model.dispose()),
   };
 }
 

@@ -25,7 +25,7 @@ export interface CompositionSource {
   /** The persona's token counts, when the extension counts them. */
   readonly tokens?: PersonaTokens;
   /** The measurements themselves, for an OpenClaw persona's other session kinds and the last-run check. */
-  readonly measurements?: Pick<Measurements, 'inputs' | 'skills' | 'skillsBundle' | 'agent'>;
+  readonly measurements?: Pick<Measurements, 'inputs' | 'skills' | 'skillsBundle' | 'agent' | 'openclawConfig' | 'onDidChangeOpenClawConfig'>;
   /** The sparklines of the files' section headers, where their git history is known (none elsewhere). */
   history?(folder: vscode.Uri, names: readonly string[]): Promise<readonly SectionHistory[]>;
   /** What the preview shows of the persona's secrets, when the extension scans for them. */

@@ -26,9 +26,8 @@ import {
 } from '../../core';
 import type { CompositionInputs, Measurements } from '../model/measurements';
 import type { LiveContent } from '../model/liveContent';
-import { runtimeId, skillSettings } from '../model/config';
+import { runtimeId } from '../model/config';
 import { withSkillsSection } from '../model/skillSection';
-import { homeFolder } from '../platform';
 import type { PersonaTokens } from '../tokens/personaTokens';
 import { Disposable } from '../util/disposable';
 import { AgentSchedule, readAgentSchedule } from './agentSchedule';
@@ -47,7 +46,7 @@ export function settingKind(folder: vscode.Uri): RunKind {
 export const composedAs = (kind: RunKind): SessionKind => (kind === 'heartbeat' ? 'main' : kind);
 
 export interface SessionsDeps {
-  readonly measurements: Pick<Measurements, 'inputs' | 'skills' | 'skillsBundle'> & Partial<Pick<Measurements, 'agent'>>;
+  readonly measurements: Pick<Measurements, 'inputs' | 'skills' | 'skillsBundle' | 'openclawConfig'> & Partial<Pick<Measurements, 'agent' | 'onDidChangeOpenClawConfig'>>;
   readonly content: Pick<LiveContent, 'content'>;
   readonly tokens?: Pick<PersonaTokens, 'counts' | 'settings'>;
 }
@@ -125,10 +124,8 @@ export class Sessions extends Disposable {
       this.schedules.clear();
       this.emitter.fire(undefined);
     };
-    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/{openclaw.json,jobs.json}'));
-    this.register(watcher.onDidChange(forget));
-    this.register(watcher.onDidCreate(forget));
-    this.register(watcher.onDidDelete(forget));
+    // The hub's word that a config or cron store changed, as every surface hears it.
+    if (deps.measurements.onDidChangeOpenClawConfig) this.register(deps.measurements.onDidChangeOpenClawConfig(forget));
     this.register(vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('personaStudio') && forget()));
   }
 
@@ -170,7 +167,7 @@ export class Sessions extends Disposable {
   schedule(folder: vscode.Uri): Promise<AgentSchedule> {
     const key = folder.toString();
     let schedule = this.schedules.get(key);
-    if (!schedule) this.schedules.set(key, (schedule = readAgentSchedule(folder)));
+    if (!schedule) this.schedules.set(key, (schedule = this.deps.measurements.openclawConfig().then((config) => readAgentSchedule(folder, config))));
     return schedule;
   }
 
@@ -211,14 +208,9 @@ export class Sessions extends Disposable {
     const options: RuntimeOptions = { ...inputs.options, workspacePath, session: sessionKindOfKey(report.sessionKey) };
     const composition = await this.compose(folder, inputs, options, false);
     const caps = { maxChars: options.maxChars ?? resolveOpenClawRelease(options.openclawRelease).epoch.maxChars, totalMaxChars: composition.total.cap };
-    // The agent's skills allowlist applies, as in its runs.
-    const agent = this.deps.measurements.agent?.(folder);
-    const skills = await this.deps.measurements.skillsBundle().model.measure(folder, {
-      ...skillSettings(folder, homeFolder),
-      workspacePath: workspacePath.replace(/\\/g, '/'),
-      ...(agent?.skills && { allowlist: { agent: agent.id, skills: agent.skills } }),
-    });
-    const catalog = skills.report.catalog;
+    // The catalog as the persona's is measured (release, tools, the agent's allowlist), at the run's workspace path.
+    const skills = await this.deps.measurements.skills(folder, workspacePath.replace(/\\/g, '/'));
+    const catalog = skills?.report.catalog ?? '';
     const hash = await sha256(catalog.trim());
     const result = compareLastRun(
       report,

@@ -20,9 +20,12 @@ export function nextHubRoot(name: string): string {
   return `/${name}${workspaces + 1}`;
 }
 
-/** A new workspace folder (its name starts with `name`) holding `files`, discovered, and a hub on it. */
-export async function openHub(name: string, files: Record<string, string>): Promise<OpenHub> {
-  const root = memory.openWorkspace(`/${name}${++workspaces}`) as unknown as vscode.Uri;
+/**
+ * A new workspace folder (its name starts with `name`) holding `files`, discovered, and a hub
+ * on it; `at`: the folder's path, in the `file` scheme (a folder the test made on disk, such as a repository).
+ */
+export async function openHub(name: string, files: Record<string, string>, at?: string): Promise<OpenHub> {
+  const root = (at === undefined ? memory.openWorkspace(`/${name}${++workspaces}`) : memory.openWorkspace(at, 'file')) as unknown as vscode.Uri;
   for (const [file, text] of Object.entries(files)) memory.write(`${root.path}/${file}`, text);
   const personas = new PersonaWorkspace();
   const measurements = new Measurements(personas);

@@ -72,14 +72,6 @@ export class Uri {
   }
 }
 
-/** A glob under a folder, as VS Code's (here: one file's name, as the extension watches one file outside the workspace). */
-export class RelativePattern {
-  constructor(
-    readonly baseUri: Uri,
-    readonly pattern: string,
-  ) {}
-}
-
 export enum FileType {
   Unknown = 0,
   File = 1,
@@ -218,6 +210,14 @@ export class MarkdownString {
     public value = '',
     readonly supportThemeIcons = false,
   ) {}
+  appendMarkdown(value: string): this {
+    this.value += value;
+    return this;
+  }
+  appendText(value: string): this {
+    this.value += value;
+    return this;
+  }
 }
 
 /** A tree row as the extension builds it; no view shows it here. */
@@ -233,6 +233,36 @@ export class TreeItem {
     public label: string,
     public collapsibleState = TreeItemCollapsibleState.None,
   ) {}
+}
+
+export class RelativePattern {
+  readonly baseUri: Uri;
+  constructor(
+    base: Uri,
+    readonly pattern: string,
+  ) {
+    this.baseUri = base;
+  }
+}
+
+export enum StatusBarAlignment {
+  Left = 1,
+  Right = 2,
+}
+
+/** A status-bar item as the extension sets it; `visible` after show(). */
+export interface FakeStatusBarItem {
+  readonly id: string;
+  name?: string;
+  text: string;
+  tooltip?: string | MarkdownString;
+  backgroundColor?: ThemeColor;
+  command?: unknown;
+  accessibilityInformation?: { label: string };
+  visible: boolean;
+  show(): void;
+  hide(): void;
+  dispose(): void;
 }
 
 export enum QuickPickItemKind {
@@ -292,9 +322,13 @@ class Memory {
   readonly onDidCloseTextDocument = new EventEmitter<FakeDocument>();
   readonly onDidChangeConfiguration = new EventEmitter<{ affectsConfiguration(section: string): boolean }>();
 
-  /** Opens a workspace of one folder, `/ws` in the `memfs` scheme: nothing in it is read from the real disk. */
-  openWorkspace(path = '/ws'): Uri {
-    const uri = Uri.from({ scheme: 'memfs', path });
+  /** The scheme of the workspace's files: `memfs`, or `file` for a test that needs a folder on disk too (a repository). */
+  scheme = 'memfs';
+
+  /** Opens a workspace of one folder, `/ws` in the `memfs` scheme: nothing in it is read from the real disk through the fake. */
+  openWorkspace(path = '/ws', scheme = 'memfs'): Uri {
+    this.scheme = scheme;
+    const uri = Uri.from({ scheme, path });
     this.folders.add(path);
     this.workspaceFolders = [{ uri, name: posix.basename(path), index: 0 }];
     return uri;
@@ -308,7 +342,7 @@ class Memory {
     const existed = this.files.has(path);
     for (let dir = posix.dirname(path); !this.folders.has(dir); dir = posix.dirname(dir)) this.folders.add(dir);
     this.files.set(path, { bytes: encoder.encode(text), mtime });
-    const uri = Uri.from({ scheme: 'memfs', path });
+    const uri = Uri.from({ scheme: this.scheme, path });
     for (const watcher of this.watching(path)) (existed ? watcher.change : watcher.create).fire(uri);
     return uri;
   }
@@ -316,7 +350,7 @@ class Memory {
   /** Deletes a file, and tells the watchers. */
   remove(path: string): void {
     if (!this.files.delete(path)) return;
-    const uri = Uri.from({ scheme: 'memfs', path });
+    const uri = Uri.from({ scheme: this.scheme, path });
     for (const watcher of this.watching(path)) watcher.remove.fire(uri);
   }
 
@@ -324,7 +358,7 @@ class Memory {
   open(path: string): FakeDocument {
     const entry = this.files.get(path);
     const document: FakeDocument = {
-      uri: Uri.from({ scheme: 'memfs', path }),
+      uri: Uri.from({ scheme: this.scheme, path }),
       version: 1,
       isDirty: false,
       isClosed: false,
@@ -393,7 +427,7 @@ class Memory {
     const existed = this.files.has(path) || this.links.has(path);
     this.files.delete(path);
     this.links.set(path, target);
-    const uri = Uri.from({ scheme: 'memfs', path });
+    const uri = Uri.from({ scheme: this.scheme, path });
     for (const watcher of this.watching(path)) (existed ? watcher.change : watcher.create).fire(uri);
     return uri;
   }
@@ -447,11 +481,12 @@ export const workspace = {
     workspace.contentProviders.set(scheme, provider);
     return new Disposable(() => workspace.contentProviders.delete(scheme));
   },
-  createFileSystemWatcher(glob: string | RelativePattern) {
+  createFileSystemWatcher(pattern: string | RelativePattern) {
+    // A relative pattern watches below its base, inside the workspace or not.
+    const glob = typeof pattern === 'string' ? pattern : `${pattern.baseUri.path.slice(1)}/${pattern.pattern}`;
     // VS Code's globs take one level of braces: a nested group there matches nothing it should.
-    if (typeof glob === 'string' && /\{[^}]*\{/.test(glob)) throw new Error(`nested braces in a watcher's glob, which VS Code does not read: ${glob}`);
-    const matches = typeof glob === 'string' ? globMatcher([glob]) : (path: string) => `/${path}` === posix.join(glob.baseUri.path, glob.pattern);
-    const watcher: Watcher = { matches, create: new EventEmitter<Uri>(), change: new EventEmitter<Uri>(), remove: new EventEmitter<Uri>() };
+    if (/\{[^}]*\{/.test(glob)) throw new Error(`nested braces in a watcher's glob, which VS Code does not read: ${glob}`);
+    const watcher: Watcher = { matches: globMatcher([glob]), create: new EventEmitter<Uri>(), change: new EventEmitter<Uri>(), remove: new EventEmitter<Uri>() };
     memory.watchers.add(watcher);
     return {
       onDidCreate: watcher.create.event,
@@ -490,8 +525,33 @@ export const workspace = {
 };
 
 const messages: string[] = [];
+const activeEditor = new EventEmitter<{ document: FakeDocument } | undefined>();
 
 export const window = {
+  /** Every status-bar item made, for assertions. */
+  statusBarItems: [] as FakeStatusBarItem[],
+  createStatusBarItem(id: string): FakeStatusBarItem {
+    const item: FakeStatusBarItem = {
+      id,
+      text: '',
+      visible: false,
+      show: () => (item.visible = true),
+      hide: () => (item.visible = false),
+      dispose: () => window.statusBarItems.splice(window.statusBarItems.indexOf(item), 1),
+    };
+    window.statusBarItems.push(item);
+    return item;
+  },
+  activeTextEditor: undefined as { document: FakeDocument } | undefined,
+  get visibleTextEditors() {
+    return window.activeTextEditor ? [window.activeTextEditor] : [];
+  },
+  onDidChangeActiveTextEditor: activeEditor.event,
+  /** Shows a document in the active editor (undefined: none), as a click on its tab would. */
+  showEditor(document: FakeDocument | undefined): void {
+    window.activeTextEditor = document && { document };
+    activeEditor.fire(window.activeTextEditor);
+  },
   /** Every notification shown, for assertions. */
   messages,
   async showWarningMessage(message: string) {

@@ -1,0 +1,179 @@
+// An encoding's ranks as scripts/ranksFile.mjs writes them from gpt-tokenizer at build time,
+// looked up by their bytes: a table of two-byte tokens and an open-addressing hash of all of
+// them over typed arrays, built in milliseconds. The lookups answer as the library's do.
+
+const MAGIC = 'PSR1';
+/** U+FEFF's bytes. */
+const BOM = [0xef, 0xbb, 0xbf] as const;
+const EMPTY = 0;
+const SEEN_MASK = (1 << 15) - 1;
+
+export class Ranks {
+  /** Ranks there are: every rank is below it. */
+  readonly count: number;
+  /** Bytes of the longest token: no longer pair needs looking up. */
+  readonly longest: number;
+  /** The encoding's pre-tokenizer, global and unicode (matchAll copies it, so its lastIndex is never shared). */
+  readonly pattern: RegExp;
+  private readonly bytes: Uint8Array;
+  /** Where each rank's bytes start in `bytes`; the last entry is their end. */
+  private readonly offsets: Int32Array;
+  /** Ranks of the two-byte tokens by their bytes (first × 256 + second), -1 where none: most lookups. */
+  private readonly twoBytes = new Int32Array(1 << 16).fill(-1);
+  /** Per slot, the rank + 1 of the token whose bytes hash there (or to a taken slot before it), then that hash: most misses end at the hash. */
+  private readonly slots: Int32Array;
+  /** One bit per hash value's low bits, set where some token's hash falls: most pairs are no token, and this small table (in cache) says so without a look at the slots. */
+  private readonly seen = new Int32Array(1 << 15);
+  /** Ranks of the three-byte characters (most of CJK) by code point, -1 where none. */
+  private readonly characters = new Int32Array(1 << 16).fill(-1);
+  private readonly mask: number;
+
+  constructor(file: Uint8Array) {
+    const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+    const text = new TextDecoder();
+    if (file.length < 12 || text.decode(file.subarray(0, 4)) !== MAGIC) throw new Error('not a ranks file (built by scripts/ranksFile.mjs)');
+    const count = view.getUint32(4, true);
+    let at = 8;
+    const part = () => {
+      const length = view.getUint32(at, true);
+      const value = text.decode(file.subarray(at + 4, at + 4 + length));
+      at += 4 + length;
+      return value;
+    };
+    this.pattern = new RegExp(part(), part());
+    const lengths = file.subarray(at, at + count);
+    this.bytes = file.subarray(at + count);
+    this.count = count;
+    const offsets = (this.offsets = new Int32Array(count + 1));
+    let longest = 0;
+    let offset = 0;
+    for (let rank = 0; rank < count; rank++) {
+      offsets[rank] = offset;
+      offset += lengths[rank];
+      if (lengths[rank] > longest) longest = lengths[rank];
+    }
+    offsets[count] = offset;
+    if (offset !== this.bytes.length) throw new Error('a ranks file whose lengths do not match its bytes');
+    this.longest = longest;
+    // About three quarters full: each slot keeps its hash, so a probe past another token is one comparison.
+    const size = 1 << Math.ceil(Math.log2(count * 1.25 + 1));
+    const mask = size - 1;
+    const slots = new Int32Array(size * 2);
+    const { bytes, twoBytes, characters, seen } = this;
+    for (let rank = 0; rank < count; rank++) {
+      const start = offsets[rank];
+      const end = offsets[rank + 1];
+      if (start === end) continue;
+      if (end - start === 2) twoBytes[(bytes[start] << 8) | bytes[start + 1]] = rank;
+      if (end - start === 3 && isCharacter(bytes[start], bytes[start + 1], bytes[start + 2])) characters[codePoint(bytes[start], bytes[start + 1], bytes[start + 2])] = rank;
+      let hash = end - start;
+      for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i], 0x9e3779b1);
+      hash ^= hash >>> 15;
+      let slot = hash & mask;
+      while (slots[2 * slot] !== EMPTY) slot = (slot + 1) & mask;
+      slots[2 * slot] = rank + 1;
+      slots[2 * slot + 1] = hash;
+      seen[(hash >>> 5) & SEEN_MASK] |= 1 << (hash & 31);
+    }
+    this.slots = slots;
+    this.mask = mask;
+  }
+
+  /**
+   * The rank of bytes start..end of `key` (bytes as a Latin-1 string) merged into one, -1 when
+   * they are no token: gpt-tokenizer's getBpeRankFromBytes, which reads UTF-8 bytes as text
+   * (so a leading byte-order mark is dropped) and others as bytes.
+   */
+  rank(key: string, start: number, end: number): number {
+    const length = end - start;
+    if (length === 2) return this.twoBytes[(key.charCodeAt(start) << 8) | key.charCodeAt(start + 1)];
+    if (length > this.longest + BOM.length) return -1;
+    if (length === 3) {
+      const first = key.charCodeAt(start);
+      const second = key.charCodeAt(start + 1);
+      const third = key.charCodeAt(start + 2);
+      if (isCharacter(first, second, third)) return first === BOM[0] && second === BOM[1] && third === BOM[2] ? -1 : this.characters[codePoint(first, second, third)];
+    }
+    if (length >= 3 && key.charCodeAt(start) === BOM[0] && key.charCodeAt(start + 1) === BOM[1] && key.charCodeAt(start + 2) === BOM[2] && isUtf8(key, start, end)) {
+      return length === 3 ? -1 : this.find(key, start + 3, end);
+    }
+    return this.find(key, start, end);
+  }
+
+  /** Whether `piece`, whose UTF-8 bytes `key` holds, is one token: the library's lookup by text, which no lone surrogate matches. */
+  isToken(piece: string, key: string): boolean {
+    if (key.length > this.longest || (ANY_SURROGATE.test(piece) && !isWellFormed(piece))) return false;
+    return this.find(key, 0, key.length) >= 0;
+  }
+
+  private find(key: string, start: number, end: number): number {
+    const length = end - start;
+    if (length > this.longest) return -1;
+    let hash = length;
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x9e3779b1);
+    hash ^= hash >>> 15;
+    if ((this.seen[(hash >>> 5) & SEEN_MASK] & (1 << (hash & 31))) === 0) return -1;
+    const { bytes, offsets, slots, mask } = this;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const rank = slots[2 * slot] - 1;
+      if (rank < 0) return -1;
+      if (slots[2 * slot + 1] !== hash) continue;
+      const from = offsets[rank];
+      if (offsets[rank + 1] - from !== length) continue;
+      let i = 0;
+      while (i < length && bytes[from + i] === key.charCodeAt(start + i)) i++;
+      if (i === length) return rank;
+    }
+  }
+}
+
+/** Whether three bytes are one UTF-8 character of three bytes (not a surrogate, not overlong). */
+function isCharacter(first: number, second: number, third: number): boolean {
+  if (first < 0xe0 || first > 0xef || third < 0x80 || third > 0xbf) return false;
+  return second >= (first === 0xe0 ? 0xa0 : 0x80) && second <= (first === 0xed ? 0x9f : 0xbf);
+}
+
+function codePoint(first: number, second: number, third: number): number {
+  return ((first & 0x0f) << 12) | ((second & 0x3f) << 6) | (third & 0x3f);
+}
+
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
+
+function isWellFormed(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return false;
+    i++;
+  }
+  return true;
+}
+
+/** Whether bytes start..end of `key` are UTF-8, as the library's check (and a fatal TextDecoder) says. */
+export function isUtf8(key: string, start: number, end: number): boolean {
+  for (let i = start; i < end;) {
+    const first = key.charCodeAt(i);
+    let size: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (first < 0x80) size = 1;
+    else if (first >= 0xc2 && first <= 0xdf) size = 2;
+    else if (first >= 0xe0 && first <= 0xef) {
+      size = 3;
+      if (first === 0xe0) low = 0xa0;
+      if (first === 0xed) high = 0x9f;
+    } else if (first >= 0xf0 && first <= 0xf4) {
+      size = 4;
+      if (first === 0xf0) low = 0x90;
+      if (first === 0xf4) high = 0x8f;
+    } else return false;
+    if (i + size > end) return false;
+    for (let j = 1; j < size; j++) {
+      const unit = key.charCodeAt(i + j);
+      if (unit < (j === 1 ? low : 0x80) || unit > (j === 1 ? high : 0xbf)) return false;
+    }
+    i += size;
+  }
+  return true;
+}
