@@ -5,6 +5,8 @@
 //   node scripts/golden/openclaw-skills.mjs                  # every case of test/fixtures/openclaw-skills/cases.cjs
 //   node scripts/golden/openclaw-skills.mjs --openclaw DIR   # use an unpacked package (DIR holds its package.json)
 //   node scripts/golden/openclaw-skills.mjs one-skill …      # only these cases
+//   (MACHINE_CASES too: skills outside the workspace, ~/.openclaw/skills, ~/.agents/skills,
+//   skills.load.extraDirs and a bundled dir, read as resolveWorkspaceSkillSourcePlan plans them)
 //   node scripts/golden/openclaw-skills.mjs --workspace DIR  # print DIR's section (a copy of DIR is read), write nothing
 // As scripts/golden/openclaw.mjs does, it runs itself again under Node 24 and, without
 // --openclaw, installs openclaw@2026.9.6 into $TMPDIR/persona-studio-golden/.
@@ -83,7 +85,8 @@ function chunkDefining(fn) {
   return found[0];
 }
 const wanted = {
-  loader: ['mergeSkillRecords', 'createSkillEntry', 'filterSkillEntries'],
+  loader: ['mergeSkillRecords', 'createSkillEntry', 'filterSkillEntries', 'loadWorkspaceSkillSourceEntries'],
+  sources: ['resolveWorkspaceSkillSourcePlan'],
   roots: ['loadSkillRootRecords', 'loadGeneratedPluginSkillRecords'],
   discovery: ['resolveSkillDiscoveryLimits'],
   index: ['filterPromptVisibleSkillEntries'],
@@ -185,6 +188,65 @@ async function golden(name) {
   return `${section.length} chars, ${prepared.skills.length} of ${visible.length} in the prompt`;
 }
 
+/**
+ * A machine case: every root OpenClaw reads, as an agent run plans them
+ * (resolveWorkspaceSkillSourcePlan: skills.load.extraDirs, the plugins' roots, the bundled dir
+ * of OPENCLAW_BUNDLED_SKILLS_DIR, ~/.openclaw/skills, ~/.agents/skills, then the workspace's),
+ * loaded and merged by loadWorkspaceSkillSourceEntries, gated with the config by filterSkillEntries.
+ * The plugins' metadata registry does not load here: their two stock skills are linked and
+ * their roots put where the plan puts them (after the extra dirs), as in the other cases.
+ */
+function goldenMachine(name) {
+  fs.rmSync(HOME, { recursive: true, force: true });
+  const spec = fixtures.materializeMachine(name, HOME);
+  process.env.OPENCLAW_BUNDLED_SKILLS_DIR = path.join(HOME, fixtures.BUNDLED_DIR);
+  const config = spec.config ?? {};
+  const plan = oc.resolveWorkspaceSkillSourcePlan(WORKSPACE, { config: { ...config, plugins: { enabled: false } } });
+  if (spec.plugins !== false) {
+    const pluginSkillsDir = path.join(HOME, '.openclaw/plugin-skills');
+    if (plan.pluginSkillsDir !== pluginSkillsDir) throw new Error(`${name}: the plan's plugin-skills folder is ${plan.pluginSkillsDir}`);
+    fs.mkdirSync(pluginSkillsDir, { recursive: true });
+    const roots = PLUGIN_SKILLS.map(([skill, root]) => {
+      fs.symlinkSync(path.join(dist, root, skill), path.join(pluginSkillsDir, skill));
+      return { dir: path.join(dist, root), rejectHardlinks: false };
+    });
+    plan.pluginSkillRoots = roots;
+    const at = plan.roots.findIndex((root) => root.tier !== 'extra');
+    plan.roots.splice(at, 0, ...roots.map((root) => ({ ...root, source: 'openclaw-extra', tier: 'extra' })));
+  }
+  plan.roots = plan.roots.map((root, order) => ({ ...root, order }));
+  const collisions = [];
+  const entries = oc.loadWorkspaceSkillSourceEntries(plan, config, collisions);
+  const bins = new Set(fixtures.BINS);
+  const eligible = oc.filterSkillEntries(entries, config, undefined, undefined, undefined, (bin) => bins.has(bin), 'linux');
+  const visible = oc.filterPromptVisibleSkillEntries(eligible);
+  const prepared = oc.prepareSkillsForPrompt({
+    skills: oc.compactPromptSkills(
+      visible.map((entry) => entry.skill),
+      {},
+    ),
+  });
+  const section = oc.buildSkillsSection({ skillsPrompt: prepared.prompt, readToolName: 'read', codeModeActive: true }).filter(Boolean).join('\n');
+  fs.writeFileSync(fixtures.expectedFile(name, 'skills.txt'), section);
+  // The package's own folder differs from machine to machine: written <openclaw>.
+  const shown = (file) => (file.startsWith(openclawDir + '/') ? '<openclaw>' + file.slice(openclawDir.length) : tilde(file));
+  const record = {
+    roots: plan.roots.map((root) => ({ tier: root.tier, source: root.source, dir: shown(root.dir) })),
+    inPrompt: prepared.skills.map((skill) => skill.name),
+    loaded: entries.map((entry) => ({
+      name: entry.skill.name,
+      path: tilde(entry.skill.filePath),
+      source: entry.skill.source,
+      ...(eligible.includes(entry) ? {} : { eligible: false }),
+      ...(entry.exposure.includeInAvailableSkillsPrompt ? {} : { hidden: true }),
+    })),
+    collisions: collisions.map(({ winner, loser }) => ({ name: winner.name, winner: shown(winner.filePath), loser: shown(loser.filePath) })),
+  };
+  fs.writeFileSync(fixtures.expectedFile(name, 'json'), JSON.stringify(record, null, 2) + '\n');
+  delete process.env.OPENCLAW_BUNDLED_SKILLS_DIR;
+  return `${section.length} chars, ${prepared.skills.length} of ${visible.length} in the prompt`;
+}
+
 /** The case's bootstrap files as a main session's run sends them. */
 async function projectContextFiles() {
   const loaded = (await oc.loadWorkspaceBootstrapFiles(WORKSPACE)).map((file) => ({ ...file, path: path.join(SHOWN_WORKSPACE, file.name) }));
@@ -193,10 +255,11 @@ async function projectContextFiles() {
   return oc.buildBootstrapContextFiles(files, { maxChars: oc.resolveBootstrapMaxChars(undefined, 'main'), totalMaxChars: oc.resolveBootstrapTotalMaxChars(undefined, 'main') });
 }
 
-const names = args.length > 0 ? args : fixtures.CASES.map((c) => c.name);
+const machine = new Set(fixtures.MACHINE_CASES.map((c) => c.name));
+const names = args.length > 0 ? args : [...fixtures.CASES, ...fixtures.MACHINE_CASES].map((c) => c.name);
 try {
   if (otherWorkspace) await golden('workspace');
-  else for (const name of names) console.log(`${name}: ${await golden(name)}`);
+  else for (const name of names) console.log(`${name}: ${machine.has(name) ? goldenMachine(name) : await golden(name)}`);
 } finally {
   fs.rmSync(HOME, { recursive: true, force: true });
 }

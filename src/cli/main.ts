@@ -107,6 +107,11 @@ Skill options (--runtime openclaw; check lists the skills of DIR/skills and DIR/
   --tools T               exec (Code Mode) | read: how the section says to read a skill
                           (default: the release's default run: exec from 2026.9.6, read before)
   --no-plugin-skills      leave out the stock plugins' skills (browser, canvas)
+  --machine-skills        also read the skills OpenClaw reads outside the workspace on this machine:
+                          skills.load.extraDirs of the config (--config, else where OpenClaw looks),
+                          the installed package's bundled skills ($OPENCLAW_BUNDLED_SKILLS_DIR),
+                          ~/.openclaw/skills ($OPENCLAW_STATE_DIR) and ~/.agents/skills; they share
+                          the catalog's budget, gated by this machine's PATH, OS, variables and config
 Token options:
   --encoding E            ${TOKEN_ENCODINGS.join(' | ')} | off (default ${DEFAULT_TOKEN_ENCODING});
                           claude-estimate is an estimate, shown with ≈`;
@@ -256,6 +261,7 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
       ...runtimeFlags,
       tools: skillFlags.tools,
       'no-plugin-skills': skillFlags['no-plugin-skills'],
+      'machine-skills': skillFlags['machine-skills'],
       ...costFlags,
       'last-run': { type: 'string' },
       'state-dir': { type: 'string' },

@@ -1,11 +1,12 @@
 // The skill catalog in the CLI: `compose --part skills|all`, and the skills `check` lists,
 // read from disk with this machine's HOME, PATH and environment, as OpenClaw would read them.
-import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { formatCount } from '../core';
 import { skillsJoined } from '../core/catalogDiff';
-import { composeSkills, describeSkill, SkillHost, SkillMeasure, SkillsOptions, SkillsReport, SkillTools } from '../core/skills';
+import { loadOpenClawConfig } from '../core/openclawConfigNode';
+import { composeSkills, describeSkill, machineSkillRoots, sourceLabel, SkillHost, SkillMeasure, SkillsOptions, SkillsReport, SkillTools } from '../core/skills';
+import { installedOpenClawPackage, onPath } from '../core/skills/nodeHost';
 import { nodeSkillReader } from '../core/skills/nodeReader';
 
 export const PARTS = ['context', 'skills', 'all'] as const;
@@ -15,34 +16,36 @@ export const skillFlags = {
   part: { type: 'string' },
   tools: { type: 'string' },
   'no-plugin-skills': { type: 'boolean', default: false },
+  'machine-skills': { type: 'boolean', default: false },
 } as const;
-
-/** Whether `name` is an executable file in a folder of PATH, read now (tests set PATH). */
-function onPath(name: string): boolean {
-  if (!name || name.includes('/') || name.includes('\\')) return false;
-  const extensions = process.platform === 'win32' ? ['', ...(process.env.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';')] : [''];
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    for (const extension of extensions) {
-      try {
-        fs.accessSync(path.join(dir, name + extension), fs.constants.X_OK);
-        if (fs.statSync(path.join(dir, name + extension)).isFile()) return true;
-      } catch (error) {
-        // Absent or not executable there: look in the next folder.
-        if (!(error instanceof Error && 'code' in error)) throw error;
-      }
-    }
-  }
-  return false;
-}
 
 /** This machine, as OpenClaw running here would see it. */
 export function localHost(): SkillHost {
   return { platform: process.platform, hasBin: onPath, env: (name) => process.env[name] };
 }
 
+/**
+ * The skills outside the workspace OpenClaw reads on this machine (`--machine-skills`): the
+ * roots of its source plan, placed by HOME, OpenClaw's variables, the config's
+ * skills.load.extraDirs and the installed package. The config gates them too.
+ */
+function machineOptions(configFile: string | undefined, fail: (message: string) => Error): Pick<SkillsOptions, 'machine' | 'host'> {
+  let config: unknown;
+  try {
+    config = loadOpenClawConfig(configFile)?.config;
+  } catch (error) {
+    throw fail((error as Error).message);
+  }
+  const { OPENCLAW_HOME, OPENCLAW_STATE_DIR, OPENCLAW_CONFIG_PATH, OPENCLAW_BUNDLED_SKILLS_DIR } = process.env;
+  const env = { OPENCLAW_HOME, OPENCLAW_STATE_DIR, OPENCLAW_CONFIG_PATH, OPENCLAW_BUNDLED_SKILLS_DIR };
+  const openclawPackage = OPENCLAW_BUNDLED_SKILLS_DIR?.trim() ? undefined : installedOpenClawPackage();
+  const machine = machineSkillRoots({ home: os.homedir().replace(/\\/g, '/'), env, config, ...(openclawPackage && { openclawPackage }) });
+  return { machine, host: { ...localHost(), config } };
+}
+
 /** The skill options the flags ask for, under the release (default the newest); `tools` is checked here. */
 export function skillOptions(
-  values: { tools?: string; 'no-plugin-skills'?: boolean },
+  values: { tools?: string; 'no-plugin-skills'?: boolean; 'machine-skills'?: boolean; config?: string },
   workspacePath: string | undefined,
   fail: (message: string) => Error,
   openclawRelease?: string,
@@ -56,6 +59,7 @@ export function skillOptions(
     pluginSkills: !values['no-plugin-skills'],
     host: localHost(),
     ...(openclawRelease !== undefined && { openclawRelease }),
+    ...(values['machine-skills'] && machineOptions(values.config, fail)),
   };
 }
 
@@ -99,7 +103,7 @@ export function skillChecks(report: SkillsReport): SkillCheck[] {
   }));
 }
 
-/** The skills table under a persona's files in `check`: the workspace's own skills, then the catalog's totals. */
+/** The skills table under a persona's files in `check`: the workspace's own skills (and the machine's, with where each comes from), then the catalog's totals. */
 export function formatSkillsTable(report: SkillsReport, escape: (text: string) => string): string[] {
   const own = report.skills.filter((skill) => skill.source !== 'plugin');
   const plugins = report.skills.length - own.length;
@@ -111,7 +115,8 @@ export function formatSkillsTable(report: SkillsReport, escape: (text: string) =
   const fromPlugins = plugins > 0 ? ` (${plugins} from the stock plugins)` : '';
   const totals = `  skills catalog: ${formatCount(budget.skills)} of ${formatCount(budget.maxSkills)} skills${fromPlugins}, ${formatCount(budget.chars)} of ${formatCount(budget.maxChars)} chars${format}`;
   if (own.length === 0) return [totals];
-  const rows = own.map((skill) => [escape(skill.name).slice(0, 48), skill.descriptionChars > 0 ? formatCount(skill.descriptionChars) : '-', describeSkill(skill)]);
+  const from = (skill: SkillMeasure) => (sourceLabel(skill.source) ? ` [${sourceLabel(skill.source)}]` : '');
+  const rows = own.map((skill) => [escape(skill.name).slice(0, 48), skill.descriptionChars > 0 ? formatCount(skill.descriptionChars) : '-', describeSkill(skill) + from(skill)]);
   const widths = [Math.max(5, ...rows.map((row) => row[0].length)), Math.max(11, ...rows.map((row) => row[1].length))];
   const line = (cells: string[]) => `  ${cells[0].padEnd(widths[0])}  ${cells[1].padStart(widths[1])}  ${cells[2]}`.trimEnd();
   return [line(['SKILL', 'DESCRIPTION', 'STATE']), ...rows.map(line), totals];

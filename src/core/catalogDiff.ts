@@ -1,7 +1,7 @@
 // OpenClaw's skill catalog in a comparison: the `## Skills` section joined before the
 // Project Context as `compose --part all` joins them, and what changed in the catalog
 // between two revisions (its size, the skills it lists, those its budget leaves out).
-import { openClawPromptBetween } from './skills/messages';
+import { isOwnSkill, openClawPromptBetween } from './skills/messages';
 import type { SkillsReport } from './skills/types';
 import type { Composition, FileMeasure } from './runtimes/profile';
 
@@ -10,7 +10,7 @@ export const SKILLS_SECTION = 'skills/';
 
 /** Whether the workspace has skills of its own: found in `skills/` or `.agents/skills/`, loaded or not. */
 export function hasOwnSkills(report: SkillsReport | undefined): boolean {
-  return report?.skills.some((skill) => skill.source !== 'plugin') ?? false;
+  return report?.skills.some(isOwnSkill) ?? false;
 }
 
 /** What `compose --part all` prints: the section, what stands between it and the Project Context, then the Project Context. */

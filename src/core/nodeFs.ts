@@ -307,3 +307,21 @@ export async function linkLeadingOutside(file: string, root: string): Promise<st
 function slashed(file: string): string {
   return file.replace(/\\/g, '/');
 }
+
+/** Whether `name` is an executable file in a folder of PATH, read now (tests set PATH): how OpenClaw gates a skill's `requires.bins`. */
+export function onPath(name: string): boolean {
+  if (!name || name.includes('/') || name.includes('\\')) return false;
+  const extensions = process.platform === 'win32' ? ['', ...(process.env.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';')] : [''];
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    for (const extension of extensions) {
+      try {
+        fs.accessSync(path.join(dir, name + extension), fs.constants.X_OK);
+        if (fs.statSync(path.join(dir, name + extension)).isFile()) return true;
+      } catch (error) {
+        // Absent or not executable there: look in the next folder.
+        if (!(error instanceof Error && 'code' in error)) throw error;
+      }
+    }
+  }
+  return false;
+}

@@ -40,7 +40,7 @@ const LAZY = [
   /^src\/core\/secrets\//,
   /^node_modules\/yaml\//,
   /^src\/core\/skills\/(?!messages)/,
-  /^src\/extension\/(model\/skills(Model|Ui)|model\/skillFiles|model\/skillSection|problems\/skill\w+|tree\/skillItems|util\/skillMessages)\.ts$/,
+  /^src\/extension\/(model\/skills(Model|Ui)|model\/skillFiles|model\/machineSkills|model\/skillSection|problems\/skill\w+|tree\/skillItems|util\/skillMessages)\.ts$/,
   /^src\/extension\/(model\/secretScans|model\/secretsUi|problems\/secret\w+|tree\/secretDecorations|preview\/secretMasks|util\/secretMessages|commands\/secretCopy)\.ts$/,
   /^src\/extension\/preview\/(previewSession|soulModel|blocks|sync|droppedText|maskedModel)\.ts$/,
   /^src\/extension\/agents\/(userConfig|items)\.ts$/,

@@ -232,7 +232,7 @@ describe('an OpenClaw persona without skills of its own (in-memory VS Code)', ()
       );
       // The Skills node says plainly which of OpenClaw's skill roots it counts.
       const tooltip = (skillsItem(measure).tooltip as vscode.MarkdownString).value;
-      assert.match(tooltip, /Counted: this workspace's skills and the stock plugins'\. Not read: OpenClaw's bundled skills, ~\/\.openclaw\/skills, ~\/\.agents\/skills/);
+      assert.match(tooltip, /Counted: this workspace's skills, the stock plugins', and this machine's: OpenClaw's bundled skills, ~\/\.openclaw\/skills, ~\/\.agents\/skills/);
 
       memory.configure('personaStudio.openclaw.pluginSkills', false);
       const alone = await measurements.composition(folder);

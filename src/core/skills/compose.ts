@@ -1,12 +1,14 @@
 // A workspace's skills as an OpenClaw release puts them in the system prompt: the stock
 // plugins' skills, then <workspace>/.agents/skills, then <workspace>/skills (a later one
-// wins a name), gated, sorted, budgeted; and the state of every SKILL.md found. What
+// wins a name), gated, sorted, budgeted; and the state of every SKILL.md found. With the
+// machine's roots (machine.ts), theirs too, in the order OpenClaw 2026.9.6 merges them. What
 // differs between releases is data (releases.ts).
 import { baseName, joinPath } from './discover';
 import { CatalogFormat, CatalogSkill, catalogBlock, defaultSkillTools, prepareCatalog, shortenDescription, SkillTools, skillsSection } from './catalog';
-import { frontmatterBoolean, gate, SkillHost } from './gating';
+import { frontmatterBoolean, gateOf, SkillHost } from './gating';
 import { LoadedSkill, loadSkillRoot } from './load';
-import { SkillsRelease, skillsRelease } from './releases';
+import type { MachineRoots } from './machine';
+import { NEWEST_SKILLS_RELEASE, SkillsRelease, skillsRelease } from './releases';
 import { sha256Hex } from './sha256';
 import type { SkillMeasure, SkillNotice, SkillReader, SkillsReport, SkillSource } from './types';
 
@@ -27,7 +29,12 @@ export interface SkillsOptions {
   readonly host?: SkillHost;
   /** The agent's `skills` allowlist (names), as OpenClaw applies it after gating; none: every skill. */
   readonly allowlist?: { readonly agent: string; readonly skills: readonly string[] };
+  /** The roots outside the workspace (machineSkillRoots), read through the same reader; none: the workspace's skills only. */
+  readonly machine?: MachineRoots;
 }
+
+/** Where the machine's skills stand in OpenClaw 2026.9.6's merge: extra dirs before the plugins', the rest after. */
+const AFTER_PLUGINS: readonly SkillSource[] = ['bundled', 'managed', 'personal'];
 
 /** The skills OpenClaw 2026.9.6's stock plugins (browser, canvas) link into ~/.openclaw/plugin-skills. */
 export const PLUGIN_SKILLS = skillsRelease().pluginSkills;
@@ -71,18 +78,28 @@ export function composeSkills(reader: SkillReader, dir: string, options: SkillsO
     ...(release.agentsRoot ? [[joinPath(root, '.agents/skills'), 'agents'] as [string, SkillSource]] : []),
     [joinPath(root, 'skills'), 'workspace'],
   ];
+  // The machine's roots are read as 2026.9.6 reads them: another release's order is not known here.
+  const machine = options.machine && release === NEWEST_SKILLS_RELEASE ? options.machine : undefined;
+  const machineRoots: [string, SkillSource][] = (machine?.roots ?? []).map(({ dir, source }) => [trimSlash(dir), source]);
   const rules = { lenient: release.lenientFrontmatter, ...(release.versions && { version: skillVersion }) };
   const loads = roots.map(([path, source]) => loadSkillRoot(reader, path, source, rules));
-  const notices: SkillNotice[] = loads.flatMap((load) => load.notices);
+  const machineLoads = machineRoots.map(([path, source]) => loadSkillRoot(reader, path, source, rules));
+  const notices: SkillNotice[] = [...loads, ...machineLoads].flatMap((load) => load.notices);
+  if (options.machine && !machine)
+    notices.push({ path: root, message: `the skills outside the workspace are read as OpenClaw ${NEWEST_SKILLS_RELEASE.proven} reads them: not under ${release.proven}` });
+  if (machine) notices.push(...machine.notices);
   if (plugins.some((skill) => skill.file.startsWith(packageDir + '/')) && options.openclawPackage === undefined)
     notices.push({ path: packageDir, message: `the stock plugins' skills are listed where this release's package is installed, taken to be ${packageDir}` });
-  const skipped: SkillMeasure[] = loads
+  // The deepest root holding the file (an extra dir may hold the workspace).
+  const allRoots = [...machineRoots, ...roots].sort((a, b) => b[0].length - a[0].length);
+  const sourceOf = (file: string): SkillSource => allRoots.find(([dir]) => file.startsWith(dir + '/'))?.[1] ?? 'workspace';
+  const skipped: SkillMeasure[] = [...loads, ...machineLoads]
     .flatMap((load) => load.skipped)
     .map(({ file, reason }) => ({
       name: baseName(file.slice(0, file.lastIndexOf('/'))),
       path: file,
       location: location(file),
-      source: release.agentsRoot && file.startsWith(roots[0][0] + '/') ? 'agents' : 'workspace',
+      source: sourceOf(file),
       state: 'skipped',
       descriptionChars: 0,
       reason,
@@ -95,7 +112,11 @@ export function composeSkills(reader: SkillReader, dir: string, options: SkillsO
   // As loaded: each root's folders in code-unit order (the releases that keep the load order).
   const byPath = (a: LoadedSkill, b: LoadedSkill) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
   const loaded = loads.flatMap((load) => (release.order === 'load' ? [...load.skills].sort(byPath) : load.skills));
-  for (const skill of [...plugins, ...loaded]) {
+  const fromMachine = (sources: readonly SkillSource[]) => machineLoads.filter((_, at) => sources.includes(machineRoots[at][1])).flatMap((load) => load.skills);
+  // The bundled skills are sorted by name before the merge, as OpenClaw sorts that tier.
+  const bundled = [...fromMachine(['bundled'])].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  const machineLoaded = [...fromMachine(['extra']), ...plugins, ...bundled, ...fromMachine(AFTER_PLUGINS.slice(1))];
+  for (const skill of [...(machine ? machineLoaded : plugins), ...loaded]) {
     const before = winners.get(skill.name);
     if (before && canonical(before) !== canonical(skill)) {
       skipped.push({ ...measureBase(before, location), state: 'skipped', reason: { kind: 'shadowed', by: location(skill.file) }, block: '' });
@@ -106,9 +127,12 @@ export function composeSkills(reader: SkillReader, dir: string, options: SkillsO
   const hidden = (skill: LoadedSkill) => frontmatterBoolean(skill.fields['disable-model-invocation']) === true;
   const allowed = options.allowlist;
   // Gated first, then the agent's allowlist, as OpenClaw's filterSkillEntries; the plugins' skills too.
-  const gateOf = (skill: LoadedSkill): string | undefined =>
-    gate(skill.name, skill.fields, options.host ?? {}) ?? (allowed && !allowed.skills.includes(skill.name) ? `agent ${allowed.agent}'s skills allowlist leaves it out` : undefined);
-  const gates = new Map(sorted.map((skill) => [skill, gateOf(skill)]));
+  const gateFor = (skill: LoadedSkill) => {
+    const gated = gateOf(skill.name, skill.fields, options.host ?? {}, skill.source === 'bundled');
+    if (gated && !gated.ifEnv) return gated;
+    return allowed && !allowed.skills.includes(skill.name) ? { missing: `agent ${allowed.agent}'s skills allowlist leaves it out` } : gated;
+  };
+  const gates = new Map(sorted.map((skill) => [skill, gateFor(skill)]));
   const offered = sorted.filter((skill) => !hidden(skill) && gates.get(skill) === undefined);
   const catalogSkills = new Map<LoadedSkill, CatalogSkill>(
     offered.map((skill) => [
@@ -121,8 +145,8 @@ export function composeSkills(reader: SkillReader, dir: string, options: SkillsO
   const measures = sorted.map((skill): SkillMeasure => {
     const base = measureBase(skill, location);
     if (hidden(skill)) return { ...base, state: 'hidden', block: '' };
-    const missing = gates.get(skill);
-    if (missing !== undefined) return { ...base, state: 'gated', reason: { kind: 'gated', missing }, block: '' };
+    const gated = gates.get(skill);
+    if (gated !== undefined) return { ...base, state: 'gated', reason: { kind: 'gated', ...gated }, block: '' };
     const entry = catalogSkills.get(skill) as CatalogSkill;
     if (!listed.has(entry)) return { ...base, state: 'leftOut', block: '' };
     return { ...base, ...listedState(skill.description, prepared.format), block: catalogBlock(entry, prepared.format, release) };

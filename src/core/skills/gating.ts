@@ -13,8 +13,20 @@ export interface SkillHost {
   readonly hasBin?: (name: string) => boolean;
   /** An environment variable's value. */
   readonly env?: (name: string) => string | undefined;
-  /** The parsed openclaw.json, for `skills.entries.<key>` and `requires.config`. */
+  /** The parsed openclaw.json, for `skills.entries.<key>`, `skills.allowBundled` and `requires.config`. */
   readonly config?: unknown;
+  /**
+   * The gateway's environment is not known here (the editor's is not the gateway's): a variable
+   * the config does not supply makes the skill conditional ("included if VAR is set"), not absent.
+   */
+  readonly envUnknown?: boolean;
+}
+
+/** What keeps a skill out, and, when only an unknown variable does, its name. */
+export interface Gate {
+  readonly missing: string;
+  /** The variable of the gateway's environment the skill waits for (`host.envUnknown`). */
+  readonly ifEnv?: string;
 }
 
 interface Manifest {
@@ -125,12 +137,33 @@ function configOn(config: unknown, path: string): boolean {
  * What keeps the skill out on this host, in OpenClaw's order of checks ("needs jq on the
  * PATH"), or undefined when it is offered.
  */
-export function gate(name: string, fields: FrontmatterFields, host: SkillHost): string | undefined {
+export function gate(name: string, fields: FrontmatterFields, host: SkillHost, bundled = false): string | undefined {
+  return gateOf(name, fields, host, bundled)?.missing;
+}
+
+/** `skills.allowBundled`: when it lists names, only those bundled skills are offered. */
+function allowBundled(config: unknown): Set<string> | undefined {
+  const list = record(record(config)?.skills)?.allowBundled;
+  if (!Array.isArray(list)) return undefined;
+  const names = list.map((entry) => String(entry).trim()).filter(Boolean);
+  return names.length > 0 ? new Set(names) : undefined;
+}
+
+/** As `gate`, with the skill that waits only for a variable of an unknown environment told apart. */
+export function gateOf(name: string, fields: FrontmatterFields, host: SkillHost, bundled = false): Gate | undefined {
+  const found = gateReason(name, fields, host, bundled);
+  if (found === undefined || typeof found === 'string') return found === undefined ? undefined : { missing: found };
+  return { missing: `included if ${found.ifEnv} is set in the gateway's environment`, ifEnv: found.ifEnv };
+}
+
+function gateReason(name: string, fields: FrontmatterFields, host: SkillHost, bundled: boolean): string | { ifEnv: string } | undefined {
   const manifest = readManifest(fields);
   const key = manifest?.skillKey ?? name;
   const entry = record(record(record(host.config)?.skills)?.entries)?.[key];
   const skillConfig = record(entry);
   if (skillConfig?.enabled === false) return `turned off in the config (skills.entries.${key}.enabled)`;
+  const allowed = bundled ? allowBundled(host.config) : undefined;
+  if (allowed && !allowed.has(key) && !allowed.has(name)) return "not in the config's skills.allowBundled";
   if (!manifest) return undefined;
   const platform = host.platform ?? 'linux';
   if (manifest.os.length > 0 && !manifest.os.includes(platform)) return `runs only on ${manifest.os.join(', ')}`;
@@ -140,12 +173,13 @@ export function gate(name: string, fields: FrontmatterFields, host: SkillHost): 
     Boolean(String(record(skillConfig?.env)?.[variable] ?? '').trim()) ||
     (manifest.primaryEnv === variable && skillConfig?.apiKey !== undefined && skillConfig.apiKey !== null && skillConfig.apiKey !== '');
   const missingEnv = manifest.env.find((variable) => !envSet(variable));
-  if (missingEnv) return `needs the environment variable ${missingEnv}`;
+  // An unknown environment may hold it: the other requirements are still checked.
+  if (missingEnv && !host.envUnknown) return `needs the environment variable ${missingEnv}`;
   const missingConfig = manifest.config.find((path) => !configOn(host.config, path));
   if (missingConfig) return `needs the config setting ${missingConfig}`;
   const hasBin = host.hasBin ?? (() => false);
   const missingBin = manifest.bins.find((bin) => !hasBin(bin));
   if (missingBin) return `needs ${missingBin} on the PATH`;
   if (manifest.anyBins.length > 0 && !manifest.anyBins.some(hasBin)) return `needs one of ${manifest.anyBins.join(', ')} on the PATH`;
-  return undefined;
+  return missingEnv ? { ifEnv: missingEnv } : undefined;
 }

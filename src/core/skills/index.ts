@@ -14,5 +14,7 @@ export { MAX_CANDIDATES_PER_ROOT, MAX_GROUPED_DEPTH, MAX_SKILL_FILE_BYTES, MAX_S
 export { parseSkillFrontmatter } from './frontmatter';
 export type { FrontmatterResult } from './frontmatter';
 export type { SkillHost } from './gating';
-export { describeSkill, openClawPromptBetween, skillProblems, skillsFailed } from './messages';
+export { describeSkill, isOwnSkill, sourceLabel, openClawPromptBetween, skillProblems, skillsFailed } from './messages';
+export { machineSkillRoots } from './machine';
+export type { MachineContext, MachineEnv, MachineRoot, MachineRoots, MachineSkillSource } from './machine';
 export type { SkillProblem } from './messages';

@@ -13,6 +13,21 @@ export interface SkillProblem {
   readonly message: string;
 }
 
+/** A skill of the workspace itself (`skills/`, `.agents/skills/`), not the plugins' or the machine's. */
+export const isOwnSkill = (skill: Pick<SkillMeasure, 'source'>): boolean => skill.source === 'workspace' || skill.source === 'agents';
+
+/** Where a skill from outside the workspace comes from, in a word or a path; '' for the workspace's own. */
+export function sourceLabel(source: SkillMeasure['source']): string {
+  const labels: Partial<Record<SkillMeasure['source'], string>> = {
+    extra: 'extra dir',
+    plugin: 'stock plugin',
+    bundled: 'bundled',
+    managed: '~/.openclaw/skills',
+    personal: '~/.agents/skills',
+  };
+  return labels[source] ?? '';
+}
+
 function skipWords(reason: SkipReason): string {
   switch (reason.kind) {
     case 'noDescription':
@@ -52,13 +67,15 @@ export function describeSkill(skill: SkillMeasure): string {
     case 'hidden':
       return 'hidden from the model (disable-model-invocation)';
     case 'gated':
+      if (skill.reason?.kind === 'gated' && skill.reason.ifEnv) return `${skill.reason.missing}; not counted in the catalog here`;
       return `not offered: ${skill.reason?.kind === 'gated' ? skill.reason.missing : 'its manifest'}`;
     case 'skipped':
       return `SKIPPED: ${skill.reason && skill.reason.kind !== 'gated' ? skipWords(skill.reason) : 'not loaded'}`;
   }
 }
 
-const isError = (skill: SkillMeasure): boolean => skill.state === 'leftOut' || (skill.state === 'skipped' && skill.reason?.kind !== 'shadowed');
+/** Left out by the (shared) budget, or one of the workspace's own skipped for an error: a SKILL.md elsewhere is not the persona's to fix. */
+const isError = (skill: SkillMeasure): boolean => skill.state === 'leftOut' || (skill.state === 'skipped' && skill.reason?.kind !== 'shadowed' && isOwnSkill(skill));
 
 /** Whether `check` fails: a skill skipped for an error, or left out by the budget. */
 export function skillsFailed(report: SkillsReport): boolean {
@@ -69,7 +86,8 @@ export function skillsFailed(report: SkillsReport): boolean {
 export function skillProblems(report: SkillsReport): SkillProblem[] {
   const problems: SkillProblem[] = [];
   for (const skill of report.skills) {
-    if (skill.state === 'inPrompt' || skill.source === 'plugin') continue;
+    // Only the workspace's own SKILL.md files: the others are not the persona's to fix.
+    if (skill.state === 'inPrompt' || !isOwnSkill(skill)) continue;
     const line = skill.reason?.kind === 'frontmatter' ? skill.reason.line : undefined;
     const severity = isError(skill) ? 'error' : skill.state === 'hidden' || skill.state === 'gated' ? 'info' : 'warning';
     problems.push({ path: skill.path, line, severity, message: `Skill ${skill.name}: ${describeSkill(skill)}` });

@@ -76,8 +76,12 @@ export type SkillState =
   /** Found, but not loaded: see `reason`. */
   | 'skipped';
 
-/** Where a skill comes from, in OpenClaw's order of precedence (a later one wins a name). */
-export type SkillSource = 'plugin' | 'agents' | 'workspace';
+/**
+ * Where a skill comes from, in OpenClaw's order of precedence (a later one wins a name):
+ * skills.load.extraDirs, the stock plugins, the bundled skills, ~/.openclaw/skills, ~/.agents/skills,
+ * then the workspace's `.agents/skills` and `skills`.
+ */
+export type SkillSource = 'extra' | 'plugin' | 'bundled' | 'managed' | 'personal' | 'agents' | 'workspace';
 
 export interface SkillMeasure {
   readonly name: string;
@@ -92,7 +96,7 @@ export interface SkillMeasure {
   /** For `shortened`: the description's length limit in the compact format. */
   readonly shortenedTo?: number;
   /** For `skipped`, and for `gated` (what is missing). */
-  readonly reason?: SkipReason | { readonly kind: 'gated'; readonly missing: string };
+  readonly reason?: SkipReason | { readonly kind: 'gated'; readonly missing: string; readonly ifEnv?: string };
   /** The block this skill adds to the catalog ('' when it is not listed). */
   readonly block: string;
 }

@@ -245,7 +245,7 @@ export class Measurements extends Disposable {
    */
   skills(folder: vscode.Uri, workspacePath?: string): Promise<SkillsMeasure | undefined> {
     if (runtimeId(folder) !== 'openclaw') return Promise.resolve(undefined);
-    return this.skillsBundle().measure(folder, ...this.skillsChoice(folder), workspacePath);
+    return this.skillsBundle().measure(folder, ...this.skillsChoice(folder), workspacePath, this.openclaw);
   }
 
   /**

@@ -38,7 +38,9 @@ export class OpenClawContext extends Disposable {
   private config: { readonly file?: string; readonly read: Promise<UserConfig> } | undefined;
   /** The watchers of the config's files (it and its includes), replaced with each read. */
   private configFiles: vscode.Disposable | undefined;
-  private installed: Promise<string | undefined> | undefined;
+  private installed: ReturnType<NonNullable<typeof installedOpenClaw>> | undefined;
+  /** Bumped whenever the config is to be read again: the skills outside the workspace are read again with it. */
+  private configReads = 0;
   private readonly setups = new Map<string, Promise<boolean>>();
   private readonly chosen = new Map<string, OpenClawChoice>();
   /** Whether each folder looked at holds `.openclaw/workspace-state.json`: one stat, then the watcher keeps it. */
@@ -89,7 +91,15 @@ export class OpenClawContext extends Disposable {
 
   private reread(): void {
     this.config = undefined;
+    this.configReads++;
     if (this.agentsLoaded) this.loadAgents();
+  }
+
+  /** What places the skills outside the workspace: the config as parsed, the installed package's folder, and a key that changes when they are read again. */
+  async machine(): Promise<{ readonly config?: unknown; readonly openclawPackage?: string; readonly key: number }> {
+    const key = this.configReads;
+    const [config, found] = await Promise.all([this.userConfig(), (this.installed ??= installedOpenClaw?.())]);
+    return { config: config.config, openclawPackage: found?.where, key };
   }
 
   /** The agent whose workspace the folder is, when the config lists one. */
@@ -164,16 +174,12 @@ export class OpenClawContext extends Disposable {
       return note === undefined ? { release: name, why } : { release: name, why, note };
     };
     if (chosen !== 'auto') return resolved(chosen, vscode.l10n.t('set in personaStudio.openclaw.version'));
-    const installed = await (this.installed ??= this.findInstalled());
+    const found = await (this.installed ??= installedOpenClaw?.());
+    const installed = found && releaseFromPackageJson(found.manifest);
     if (installed) return resolved(installed, vscode.l10n.t('installed'));
     const recorded = (await this.userConfig()).release;
     if (recorded) return resolved(recorded, vscode.l10n.t('recorded in {0}', (await this.userConfig()).file ?? 'openclaw.json'));
     return { release: OPENCLAW_NEWEST_RELEASE, why: vscode.l10n.t('newest known: no OpenClaw found') };
-  }
-
-  private async findInstalled(): Promise<string | undefined> {
-    const found = await installedOpenClaw?.();
-    return found && releaseFromPackageJson(found.manifest);
   }
 
   /** The caps, release and agents of the user's openclaw.json, read once per setting (and again when it or a file it includes changes). */

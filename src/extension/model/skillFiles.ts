@@ -58,8 +58,12 @@ const errorCode = (error: unknown): string => {
 
 const inside = (root: string, path: string) => path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
 
-/** Lists the skill roots of `folder`, breadth first, within the bounds. */
-export async function walkSkillRoots(folder: vscode.Uri, resolve = resolverFor(folder)): Promise<SkillTree> {
+/**
+ * Lists the skill roots of `folder`, breadth first, within the bounds. `roots` (absolute, read
+ * in `folder`'s scheme) are the machine's, outside the workspace: a link is then followed only
+ * while it stays inside its own root, as OpenClaw itself refuses one leading out.
+ */
+export async function walkSkillRoots(folder: vscode.Uri, resolve = resolverFor(folder), roots?: readonly string[]): Promise<SkillTree> {
   const folders = new Map<string, SkillDirEntry[]>();
   const truncated = new Set<string>();
   const files = new Set<string>();
@@ -80,13 +84,13 @@ export async function walkSkillRoots(folder: vscode.Uri, resolve = resolverFor(f
   };
   const leftOutside = (path: string, real: string) => {
     outside.set(path, real);
-    notices.push({ path, message: vscode.l10n.t('a link outside the workspace: not read') });
+    notices.push({ path, message: roots ? vscode.l10n.t('a link outside its skills folder: not read') : vscode.l10n.t('a link outside the workspace: not read') });
   };
-  for (const root of SKILL_ROOTS) {
-    const top = join(folder.path, root);
+  for (const top of roots ?? SKILL_ROOTS.map((root) => join(folder.path, root))) {
     const topReal = resolve ? await follow(top) : { real: top };
     if (!('real' in topReal)) continue; // Absent (most personas have no skills), or a link to nothing.
-    if (workspaceReal !== undefined && !inside(workspaceReal, topReal.real)) {
+    const boundary = roots ? topReal.real : workspaceReal;
+    if (!roots && workspaceReal !== undefined && !inside(workspaceReal, topReal.real)) {
       leftOutside(top, topReal.real);
       continue;
     }
@@ -127,7 +131,7 @@ export async function walkSkillRoots(folder: vscode.Uri, resolve = resolverFor(f
               outside.set(path, '');
               notices.push({ path, message: vscode.l10n.t('a link to a folder: not followed here, so its skills are not shown') });
             } else if (type & vscode.FileType.File) files.add(path);
-          } else if (isFolder && workspaceReal !== undefined && !inside(workspaceReal, target.real)) leftOutside(path, target.real);
+          } else if (isFolder && boundary !== undefined && !inside(boundary, target.real)) leftOutside(path, target.real);
           else if (isFolder) children.push({ name, real: target.real });
           else if (type & vscode.FileType.File) {
             files.add(path);
@@ -167,7 +171,7 @@ function bytesOf(content: FileContent & { kind: 'text' }): Uint8Array {
  * The core's reader over a walk and the contents read (`undefined`: absent); every SKILL.md
  * asked for and not yet read goes into `wanted`, and reads as a stand-in skill.
  */
-export function treeReader(tree: SkillTree, contents: ReadonlyMap<string, FileContent | undefined>, wanted: Set<string>): SkillReader {
+export function treeReader(tree: SkillTree, contents: Pick<ReadonlyMap<string, FileContent | undefined>, 'get' | 'has'>, wanted: Set<string>): SkillReader {
   const isDir = (path: string) => tree.folders.has(path);
   const parent = (path: string) => path.slice(0, path.lastIndexOf('/'));
   /** A path's real path: its own when known, else its folder's with its name. */
@@ -200,5 +204,19 @@ export function treeReader(tree: SkillTree, contents: ReadonlyMap<string, FileCo
       const size = content.kind === 'text' ? bytes.length : Math.max(content.size, bytes.length);
       return { kind: 'bytes', bytes: bytes.subarray(0, limit + 1), size, links: 1 };
     },
+  };
+}
+
+/** Two walks as one (the workspace's and the machine's roots), for one reader. */
+export function mergeTrees(a: SkillTree, b: SkillTree): SkillTree {
+  const union = <K, V>(x?: ReadonlyMap<K, V>, y?: ReadonlyMap<K, V>) => new Map([...(x ?? []), ...(y ?? [])]);
+  return {
+    folders: union(a.folders, b.folders),
+    truncated: new Set([...a.truncated, ...b.truncated]),
+    files: new Set([...a.files, ...b.files]),
+    notices: [...a.notices, ...b.notices],
+    reals: union(a.reals, b.reals),
+    broken: union(a.broken, b.broken),
+    outside: union(a.outside, b.outside),
   };
 }

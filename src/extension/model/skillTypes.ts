@@ -1,6 +1,6 @@
 // What Measurements says of an OpenClaw persona's skill catalog (types only: the catalog
 // itself is computed in the skills bundle, dist/skillsUi.js, which holds the YAML parser).
-import type { SkillsOptions, SkillsReport, SkillTools } from '../../core/skills';
+import type { MachineRoots, SkillsOptions, SkillsReport, SkillTools } from '../../core/skills';
 
 export interface SkillsMeasure {
   /** The catalog, the `## Skills` section, and every SKILL.md's state. */
@@ -15,6 +15,19 @@ export interface SkillsMeasure {
   readonly openclawRelease?: string;
   /** Links to folders under the skill roots that lead outside the workspace: never read. */
   readonly linksOutside?: readonly string[];
+  /** Whether the skills outside the workspace (bundled, ~/.openclaw/skills, ~/.agents/skills, extra dirs) were read. */
+  readonly machine?: boolean;
+  /** Why they were not, in words ("personaStudio.openclaw.machineSkills is off"). */
+  readonly machineUnread?: string;
+}
+
+/** The skills outside the workspace a catalog reads (personaStudio.openclaw.machineSkills). */
+export interface MachineSkills {
+  readonly roots: MachineRoots;
+  /** openclaw.json as parsed: its skills settings gate them (left out of the cache key: `key` stands for it). */
+  readonly config?: unknown;
+  /** Changes whenever the config is read again. */
+  readonly key: number;
 }
 
 /** The options a catalog is computed with. */
@@ -27,4 +40,6 @@ export interface SkillsSettings {
   /** The agent's skills allowlist, when its config sets one. */
   readonly allowlist?: SkillsOptions['allowlist'];
   readonly openclawRelease?: string;
+  readonly machineSkills?: MachineSkills;
+  readonly machineUnread?: string;
 }

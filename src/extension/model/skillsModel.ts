@@ -1,13 +1,16 @@
 // Each OpenClaw persona's skill catalog, as the chosen OpenClaw release lists it: its skill folders
 // walked once (again only when an entry under them is created or deleted), each SKILL.md
 // read once and again alone when it changes (an editor's unsaved text counts, as for
-// bootstrap files), the catalog composed once per version. Part of the skills bundle.
+// bootstrap files), the catalog composed once per version. The skills outside the workspace
+// (machineSkills.ts) are walked and read once per read of the config or change of the
+// setting, never on a keystroke, with the same walk and bounds. Part of the skills bundle.
 import * as vscode from 'vscode';
 import type { FileContent } from '../../core';
-import { composeSkills, SkillsReport } from '../../core/skills';
+import { composeSkills, SkillsOptions, SkillsReport } from '../../core/skills';
+import { skillMachine } from '../platform';
 import { Disposable } from '../util/disposable';
 import { PersonaWorkspace } from './personaWorkspace';
-import { SKILL_READ_LIMIT, SKILL_ROOTS, SkillTree, treeReader, walkSkillRoots } from './skillFiles';
+import { mergeTrees, SKILL_READ_LIMIT, SKILL_ROOTS, SkillTree, treeReader, walkSkillRoots } from './skillFiles';
 import type { SkillsMeasure, SkillsSettings } from './skillTypes';
 
 /** Passes of reading what the core asked for: each reads more SKILL.md files, bounded by its root's candidates. */
@@ -21,8 +24,16 @@ interface FolderSkills {
   last?: { readonly generation: number; readonly settings: string; readonly measure: Promise<SkillsMeasure> };
 }
 
+/** The machine's skill roots as walked, and their SKILL.md contents read: one for every persona. */
+interface MachineWalk {
+  readonly key: string;
+  readonly tree: Promise<SkillTree>;
+  readonly contents: Map<string, FileContent | undefined>;
+}
+
 export class SkillsModel extends Disposable {
   private readonly folders = new Map<string, FolderSkills>();
+  private machine: MachineWalk | undefined;
   private readonly emitter = this.register(new vscode.EventEmitter<vscode.Uri>());
   /** A persona's skills may have changed. */
   readonly onDidChange = this.emitter.event;
@@ -46,7 +57,8 @@ export class SkillsModel extends Disposable {
   /** The persona's catalog under these settings, computed once per version of its skills. */
   measure(folder: vscode.Uri, settings: SkillsSettings): Promise<SkillsMeasure> {
     const state = this.state(folder);
-    const key = JSON.stringify(settings);
+    // The config stands in the key by the number of its read.
+    const key = JSON.stringify(settings, (name, value: unknown) => (name === 'config' ? undefined : value));
     if (state.last?.generation === state.generation && state.last.settings === key) return state.last.measure;
     const measure = this.compute(folder, state, settings);
     state.last = { generation: state.generation, settings: key, measure };
@@ -61,10 +73,40 @@ export class SkillsModel extends Disposable {
 
   private async compute(folder: vscode.Uri, state: FolderSkills, settings: SkillsSettings): Promise<SkillsMeasure> {
     const tree = await (state.tree ??= walkSkillRoots(folder));
-    const report = await composeTree(folder, tree, state.contents, settings, (path) => this.personas.content.content(folder.with({ path }), SKILL_READ_LIMIT));
-    const { tools, pluginSkills, toolsByDefault, openclawRelease } = settings;
+    // Once disposed, nothing more is read outside the workspace.
+    const machine =
+      settings.machineSkills &&
+      !this.isDisposed &&
+      this.machineWalk(
+        folder,
+        settings.machineSkills.key,
+        settings.machineSkills.roots.roots.map((root) => root.dir),
+      );
+    const read = (path: string) => this.personas.content.content(folder.with({ path }), SKILL_READ_LIMIT);
+    const contents = machine ? splitContents(state.contents, machine.contents, await machine.tree) : state.contents;
+    const report = await composeTree(folder, machine ? mergeTrees(tree, await machine.tree) : tree, contents, settings, read);
+    const { tools, pluginSkills, toolsByDefault, openclawRelease, machineUnread } = settings;
     const linksOutside = [...(tree.outside ?? [])].filter(([, real]) => real).map(([path]) => path);
-    return { report, tools, pluginSkills, toolsByDefault, ...(openclawRelease !== undefined && { openclawRelease }), ...(linksOutside.length > 0 && { linksOutside }) };
+    return {
+      report,
+      tools,
+      pluginSkills,
+      toolsByDefault,
+      ...(openclawRelease !== undefined && { openclawRelease }),
+      ...(linksOutside.length > 0 && { linksOutside }),
+      machine: Boolean(machine),
+      ...(machineUnread !== undefined && { machineUnread }),
+    };
+  }
+
+  /** The machine's roots walked, once per read of the config: a new read drops what the last one read. */
+  private machineWalk(folder: vscode.Uri, configRead: number, roots: readonly string[]): MachineWalk {
+    const key = JSON.stringify([folder.scheme, folder.authority, configRead, roots]);
+    if (this.machine?.key !== key) {
+      for (const path of this.machine?.contents.keys() ?? []) this.personas.content.changed(folder.with({ path }));
+      this.machine = { key, tree: walkSkillRoots(folder, undefined, roots), contents: new Map() };
+    }
+    return this.machine;
   }
 
   /** The personas whose skill roots hold `uri`. */
@@ -115,6 +157,18 @@ export class SkillsModel extends Disposable {
   }
 }
 
+type Contents = Pick<Map<string, FileContent | undefined>, 'get' | 'has' | 'set'>;
+
+/** The workspace's contents and the machine's as one: a SKILL.md the machine's walk saw goes to the machine's. */
+function splitContents(own: Contents, machine: Contents, machineTree: SkillTree): Contents {
+  const of = (path: string) => (machineTree.files.has(path) ? machine : own);
+  return {
+    get: (path) => of(path).get(path),
+    has: (path) => of(path).has(path),
+    set: (path, content) => (of(path).set(path, content), own as Map<string, FileContent | undefined>),
+  };
+}
+
 /**
  * The catalog of a walked skill tree: composed again while the core asks for SKILL.md files
  * not read yet, each read once through `read` (absolute path; undefined: absent) into `contents`.
@@ -122,12 +176,16 @@ export class SkillsModel extends Disposable {
 export async function composeTree(
   folder: vscode.Uri,
   tree: SkillTree,
-  contents: Map<string, FileContent | undefined>,
+  contents: Contents,
   settings: SkillsSettings,
   read: (path: string) => Promise<FileContent | undefined>,
 ): Promise<SkillsReport> {
-  const { workspacePath, home, tools, pluginSkills, allowlist, openclawRelease } = settings;
-  const options = { workspacePath, home, tools, pluginSkills, allowlist, ...(openclawRelease !== undefined && { openclawRelease }) };
+  const { workspacePath, home, tools, pluginSkills, allowlist, openclawRelease, machineSkills } = settings;
+  // With the machine's skills, this machine's OS and PATH gate every skill; the gateway's environment stays unknown.
+  const machine: Pick<SkillsOptions, 'machine' | 'host'> = machineSkills
+    ? { machine: machineSkills.roots, host: { ...(skillMachine ?? {}), envUnknown: true, config: machineSkills.config } }
+    : {};
+  const options = { workspacePath, home, tools, pluginSkills, allowlist, ...(openclawRelease !== undefined && { openclawRelease }), ...machine };
   for (let pass = 0; ; pass++) {
     const wanted = new Set<string>();
     const report = composeSkills(treeReader(tree, contents, wanted), folder.path, options);

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Composition, FileContent } from '../../core';
 import type { SkillsReport } from '../../core/skills';
-import { defaultSkillTools } from '../../core/skills';
+import { defaultSkillTools, NEWEST_SKILLS_RELEASE } from '../../core/skills';
 import { skillsRelease } from '../../core/skills/releases';
 import { homeFolder } from '../platform';
 import { SkillProblems } from '../problems/skillProblems';
@@ -15,13 +15,18 @@ import { skillSettings } from './config';
 import { withSkillsSection } from './skillSection';
 import type { SkillTree } from './skillFiles';
 import { composeTree, SkillsModel } from './skillsModel';
+import { MachineSource, readableMachineSkills } from './machineSkills';
 import type { SkillsMeasure, SkillsSettings } from './skillTypes';
 
 export interface SkillsUi extends vscode.Disposable {
   readonly model: SkillsModel;
   readonly items: typeof items;
-  /** The persona's catalog under the folder's skill settings, as `release` (default the newest known) lists it, with an agent's allowlist (and at another workspace path: a recorded run's). */
-  measure(folder: vscode.Uri, release?: string, allowlist?: SkillsSettings['allowlist'], workspacePath?: string): Promise<SkillsMeasure>;
+  /**
+   * The persona's catalog under the folder's skill settings, as `release` (default the newest known) lists it, with an agent's
+   * allowlist (and at another workspace path: a recorded run's), and the skills outside the workspace where `machine` places
+   * them and they may be read (machineSkills.ts).
+   */
+  measure(folder: vscode.Uri, release?: string, allowlist?: SkillsSettings['allowlist'], workspacePath?: string, machine?: MachineSource): Promise<SkillsMeasure>;
   /** The catalog of a skill tree read elsewhere (a revision's), under the folder's skill settings, as `release` lists it, with an agent's allowlist: as `measure`. */
   composeAt(
     folder: vscode.Uri,
@@ -42,8 +47,14 @@ export function startSkillsUi(personas: PersonaWorkspace, measurements: Measurem
   return {
     model,
     items,
-    measure: (folder, release, allowlist, workspacePath) =>
-      model.measure(folder, { ...settingsAs(folder, release), allowlist, ...(workspacePath !== undefined && { workspacePath }) }),
+    measure: async (folder, release, allowlist, workspacePath, machine) => {
+      // The machine's roots are known as 2026.9.6 reads them; under another release they are not read.
+      const newest = skillsRelease(release) === NEWEST_SKILLS_RELEASE;
+      const outside = newest
+        ? await readableMachineSkills(machine)
+        : { machineUnread: vscode.l10n.t('they are read as OpenClaw {0} reads them, not under {1}', NEWEST_SKILLS_RELEASE.proven, release ?? '') };
+      return model.measure(folder, { ...settingsAs(folder, release), allowlist, ...(workspacePath !== undefined && { workspacePath }), ...outside });
+    },
     composeAt: (folder, tree, read, release, allowlist) => composeTree(folder, tree, new Map(), { ...settingsAs(folder, release), allowlist }, read),
     withSection: withSkillsSection,
     dispose: () => (clearTimeout(start), problems?.dispose(), model.dispose()),

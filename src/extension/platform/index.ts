@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EntryKind } from '../../core/discovery';
 import { readNewestReport as newestReport } from '../../core/openclawSessionStore';
-import { linkLeadingOutside as linkOutside, readConfigFile, readHandleBounded } from '../../core/nodeFs';
+import { linkLeadingOutside as linkOutside, onPath, readConfigFile, readHandleBounded } from '../../core/nodeFs';
 import { TokenEngine } from '../tokens/engine';
 import type * as SecretsModule from '../../core/secrets/bundle';
 
@@ -161,3 +161,6 @@ export const readNewestReport: typeof newestReport | undefined = newestReport;
 export const nodeVersion: (() => string) | undefined = () => process.versions.node;
 /** The extension host's environment, where OpenClaw's variables ($OPENCLAW_CONFIG_PATH…) are. Undefined without a process. */
 export const processEnv: Readonly<Record<string, string | undefined>> | undefined = process.env;
+
+/** This machine's OS and PATH, as OpenClaw running here would gate a skill by them. Undefined without a local disk. */
+export const skillMachine: { readonly platform: string; readonly hasBin: (name: string) => boolean } | undefined = { platform: process.platform, hasBin: onPath };

@@ -39,6 +39,7 @@ export const readNewestReport: typeof NodePlatform.readNewestReport = undefined;
 
 export const nodeVersion: typeof NodePlatform.nodeVersion = undefined;
 export const processEnv: typeof NodePlatform.processEnv = undefined;
+export const skillMachine: typeof NodePlatform.skillMachine = undefined;
 
 // The same names as platform/index.ts, which is what the rest of the extension imports.
 ({
@@ -61,4 +62,5 @@ export const processEnv: typeof NodePlatform.processEnv = undefined;
   readNewestReport,
   nodeVersion,
   processEnv,
+  skillMachine,
 }) satisfies typeof NodePlatform;

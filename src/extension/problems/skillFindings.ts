@@ -2,7 +2,7 @@
 // are made from them in skillProblems.ts): where OpenClaw skips a skill and why, where a
 // name collides, and where the budget shortens a description or leaves a skill out.
 import * as vscode from 'vscode';
-import { describeSkill, MAX_SKILL_FILE_BYTES } from '../../core/skills';
+import { describeSkill, isOwnSkill, MAX_SKILL_FILE_BYTES } from '../../core/skills';
 import { formatCount } from '../../core';
 import type { SkillMeasure } from '../../core/skills';
 import type { SkillsMeasure } from '../model/skillTypes';
@@ -32,7 +32,7 @@ export function skillFindings(measure: SkillsMeasure): SkillFinding[] {
   const skip = (skill: SkillMeasure, message: string, line = 0, code?: string, other?: string) =>
     findings.push({ path: skill.path, line, severity: 'error', message: vscode.l10n.t('OpenClaw skips this skill: {0}', message), ...(code && { code }), ...(other && { other }) });
   for (const skill of report.skills) {
-    if (skill.source === 'plugin') continue;
+    if (!isOwnSkill(skill)) continue;
     const reason = skill.reason;
     switch (skill.state) {
       case 'shortened':
@@ -60,10 +60,10 @@ export function skillFindings(measure: SkillsMeasure): SkillFinding[] {
             skill,
             vscode.l10n.t('another skill named {0} takes its place ({1})', skill.name, reason.by),
             0,
-            winner && winner.source !== 'plugin' ? COLLISION : undefined,
-            winner && winner.source !== 'plugin' ? winner.path : undefined,
+            winner && isOwnSkill(winner) ? COLLISION : undefined,
+            winner && isOwnSkill(winner) ? winner.path : undefined,
           );
-          if (winner && winner.source !== 'plugin') {
+          if (winner && isOwnSkill(winner)) {
             findings.push({
               path: winner.path,
               line: 0,

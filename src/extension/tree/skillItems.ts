@@ -2,7 +2,7 @@
 // OpenClaw's 18,000-char budget, and each SKILL.md's state. Part of the skills bundle.
 import * as vscode from 'vscode';
 import { formatCount } from '../../core';
-import { describeSkill } from '../../core/skills';
+import { describeSkill, sourceLabel } from '../../core/skills';
 import type { SkillMeasure } from '../../core/skills';
 import type { SkillsMeasure } from '../model/skillTypes';
 import { budgetChars, offeredCount, skillAssumptions, skillState } from '../util/skillMessages';
@@ -32,20 +32,67 @@ export function skillsItem(measure: SkillsMeasure | undefined, tokens?: string):
     ),
     ...(report.limitNote ? [report.limitNote] : []),
     skillAssumptions(measure),
-    // The other roots OpenClaw reads compete for the same budget; they are not read here.
-    measure.pluginSkills
-      ? vscode.l10n.t(
-          "Counted: this workspace's skills and the stock plugins'. Not read: OpenClaw's bundled skills, ~/.openclaw/skills, ~/.agents/skills and skills.load.extraDirs, which OpenClaw lists too.",
-        )
-      : vscode.l10n.t(
-          "Counted: this workspace's skills. Not read: OpenClaw's bundled skills, ~/.openclaw/skills, ~/.agents/skills and skills.load.extraDirs, which OpenClaw lists too.",
-        ),
+    ...conditional(report.skills),
+    // The other roots OpenClaw reads compete for the same budget: counted when read, else said.
+    skillRoots(measure),
     ...report.notices.slice(0, 5).map((notice) => `${notice.path}: ${notice.message}`),
   ];
   item.tooltip = new vscode.MarkdownString(lines.map((line) => line.replace(/[\\*_[\]<>]/g, '\\$&')).join('\n\n'));
   if (report.skills.some((skill) => skill.state === 'leftOut' || skill.state === 'skipped'))
     item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
   return item;
+}
+
+/** Which of OpenClaw's skill roots the catalog counts, and which it does not read. */
+function skillRoots(measure: SkillsMeasure): string {
+  if (measure.machine)
+    return measure.pluginSkills
+      ? vscode.l10n.t(
+          "Counted: this workspace's skills, the stock plugins', and this machine's: OpenClaw's bundled skills, ~/.openclaw/skills, ~/.agents/skills and skills.load.extraDirs (personaStudio.openclaw.machineSkills), each row saying where it comes from. Not read: an agent's workshop-skills and the owner agent's custodian-skills.",
+        )
+      : vscode.l10n.t(
+          "Counted: this workspace's skills and this machine's: OpenClaw's bundled skills, ~/.openclaw/skills, ~/.agents/skills and skills.load.extraDirs (personaStudio.openclaw.machineSkills), each row saying where it comes from. Not read: an agent's workshop-skills and the owner agent's custodian-skills.",
+        );
+  const why = measure.machineUnread ?? vscode.l10n.t('not read here');
+  return measure.pluginSkills
+    ? vscode.l10n.t(
+        "The catalog shows this workspace's skills (and the stock plugins') only: OpenClaw's bundled skills, ~/.openclaw/skills, ~/.agents/skills and skills.load.extraDirs, which it lists too, are not read ({0}).",
+        why,
+      )
+    : vscode.l10n.t(
+        "The catalog shows this workspace's skills only: OpenClaw's bundled skills, ~/.openclaw/skills, ~/.agents/skills and skills.load.extraDirs, which it lists too, are not read ({0}).",
+        why,
+      );
+}
+
+/** The skills that wait for a variable of the gateway's environment: how they count. */
+function conditional(skills: readonly SkillMeasure[]): string[] {
+  const count = skills.filter((skill) => skill.reason?.kind === 'gated' && skill.reason.ifEnv).length;
+  return count === 0
+    ? []
+    : [
+        vscode.l10n.t(
+          "{0} skills are listed only if a variable is set in the gateway's environment, which is not known here: they are not counted in this catalog, and each row says which variable.",
+          count,
+        ),
+      ];
+}
+
+/** Where a skill from outside the workspace comes from, in the row's words; undefined for the workspace's own. */
+function sourceWords(skill: SkillMeasure): string | undefined {
+  switch (skill.source) {
+    case 'plugin':
+      return vscode.l10n.t('stock plugin');
+    case 'bundled':
+      return vscode.l10n.t('bundled');
+    case 'extra':
+      return vscode.l10n.t('extra dir');
+    case 'managed':
+    case 'personal':
+      return sourceLabel(skill.source);
+    default:
+      return undefined;
+  }
 }
 
 const ICONS: Record<SkillMeasure['state'], string> = {
@@ -71,7 +118,8 @@ export function skillItem(folder: vscode.Uri, path: string, measure: SkillsMeasu
     return item;
   }
   if (!skill) return item;
-  item.description = skill.source === 'plugin' ? vscode.l10n.t('{0} · stock plugin', skillState(skill)) : skillState(skill);
+  const from = sourceWords(skill);
+  item.description = from ? `${skillState(skill)} · ${from}` : skillState(skill);
   item.tooltip = `${skill.location}\n${describeSkill(skill)}${skill.descriptionChars ? `\n${vscode.l10n.t('description: {0} chars', formatCount(skill.descriptionChars))}` : ''}`;
   item.iconPath = new vscode.ThemeIcon(ICONS[skill.state]);
   if (skill.source !== 'plugin') {

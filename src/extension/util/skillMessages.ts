@@ -20,6 +20,7 @@ export function skillState(skill: SkillMeasure): string {
     case 'hidden':
       return vscode.l10n.t('hidden: disable-model-invocation');
     case 'gated':
+      if (reason?.kind === 'gated' && reason.ifEnv) return vscode.l10n.t('included if {0} is set (not counted)', reason.ifEnv);
       return vscode.l10n.t('not offered: {0}', reason?.kind === 'gated' ? reason.missing : '');
     case 'skipped':
       switch (reason?.kind) {
@@ -53,7 +54,9 @@ export function skillAssumptions(measure: SkillsMeasure): string {
       ? vscode.l10n.t("with the stock plugins' {0} skills", count)
       : vscode.l10n.t('no stock plugin adds a skill in this release');
   const release = measure.openclawRelease ?? NEWEST_SKILLS_RELEASE.proven;
-  return vscode.l10n.t("Assumed: OpenClaw {0}, {1}, {2}. The catalog shows the workspace's skills (and the stock plugins' skills) only.", release, how, plugins);
+  return measure.machine
+    ? vscode.l10n.t("Assumed: OpenClaw {0}, {1}, {2}, this machine's OS and PATH; the gateway's environment is not known here.", release, how, plugins)
+    : vscode.l10n.t("Assumed: OpenClaw {0}, {1}, {2}. The catalog shows the workspace's skills (and the stock plugins' skills) only.", release, how, plugins);
 }
 
 /** The catalog's char budget in words: "18,000", or "no limit" in the releases without one. */
