@@ -54,22 +54,30 @@ async function onMachine<T>(home: string, env: Record<string, string>, fn: () =>
 
 const tempHome = () => fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'skills-machine-')));
 
+/** A fresh home holding the fixture machine `name`; `run(home, env)` runs on it (env places its bundled skills), and the home goes after. */
+async function onFixtureMachine(name: string, run: (home: string, env: Record<string, string>) => Promise<void>): Promise<void> {
+  const home = tempHome();
+  try {
+    machine.materializeMachine(name, home);
+    await run(home, { OPENCLAW_BUNDLED_SKILLS_DIR: path.join(home, machine.BUNDLED_DIR) });
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+
 describe('Skills outside the workspace against the golden outputs of openclaw@2026.9.6', () => {
   for (const c of machine.MACHINE_CASES) {
     it(`compose --part skills --machine-skills: ${c.name}`, async () => {
-      const home = tempHome();
-      try {
-        machine.materializeMachine(c.name, home);
+      await onFixtureMachine(c.name, async (home, env) => {
         const workspace = path.join(home, '.openclaw/workspace');
         const flags = ['--runtime', 'openclaw', ...(c.plugins === false ? ['--no-plugin-skills'] : [])];
-        const bundled = { OPENCLAW_BUNDLED_SKILLS_DIR: path.join(home, machine.BUNDLED_DIR) };
-        const { code, out, err } = await onMachine(home, bundled, () => runCli('compose', ...flags, '--part', 'skills', '--machine-skills', workspace));
+        const { code, out, err } = await onMachine(home, env, () => runCli('compose', ...flags, '--part', 'skills', '--machine-skills', workspace));
         assert.strictEqual(err, '');
         assert.strictEqual(code, 0);
         const expected = fs.readFileSync(fixtures.expectedFile(c.name, 'skills.txt'), 'utf8');
         assert.ok(out === expected, `differs at ${firstDifference(out, expected)}`);
 
-        const checked = await onMachine(home, bundled, () => runCliAsync('check', '--json', '--encoding', 'off', '--machine-skills', ...flags, workspace));
+        const checked = await onMachine(home, env, () => runCliAsync('check', '--json', '--encoding', 'off', '--machine-skills', ...flags, workspace));
         const skills = (JSON.parse(checked.out) as { personas: { skills: { name: string; path: string; source: string; state: string; reason?: string }[] }[] }).personas[0].skills;
         const record = JSON.parse(fs.readFileSync(fixtures.expectedFile(c.name, 'json'), 'utf8')) as Expected;
         const tilde = (file: string) => (file.startsWith(home + '/') ? `~${file.slice(home.length)}` : file);
@@ -91,18 +99,13 @@ describe('Skills outside the workspace against the golden outputs of openclaw@20
         );
         const shadowed = skills.filter((s) => s.reason?.includes('shadowed')).map((s) => tilde(s.path));
         assert.deepStrictEqual(shadowed.sort(), record.collisions.map((x) => x.loser).sort(), 'shadowed');
-      } finally {
-        fs.rmSync(home, { recursive: true, force: true });
-      }
+      });
     });
   }
 
   it('a name in the workspace shadows the bundled one; the machine skills take the budget from the workspace’s', async () => {
-    const home = tempHome();
-    try {
-      machine.materializeMachine('machine-budget', home);
-      const bundled = { OPENCLAW_BUNDLED_SKILLS_DIR: path.join(home, machine.BUNDLED_DIR) };
-      const { out } = await onMachine(home, bundled, () =>
+    await onFixtureMachine('machine-budget', async (home, env) => {
+      const { out } = await onMachine(home, env, () =>
         runCliAsync('check', '--json', '--encoding', 'off', '--runtime', 'openclaw', '--no-plugin-skills', '--machine-skills', path.join(home, '.openclaw/workspace')),
       );
       const skills = (JSON.parse(out) as { personas: { skills: { name: string; source: string; state: string }[] }[] }).personas[0].skills;
@@ -115,31 +118,21 @@ describe('Skills outside the workspace against the golden outputs of openclaw@20
         skills.filter((s) => s.source === 'bundled' || s.source === 'managed').every((s) => s.state === 'descriptionOmitted'),
         '20 skills from outside listed',
       );
-    } finally {
-      fs.rmSync(home, { recursive: true, force: true });
-    }
+    });
   });
 
   it('without --machine-skills the output is the workspace’s skills only, as the other golden cases pin', async () => {
-    const home = tempHome();
-    try {
-      machine.materializeMachine('machine-roots', home);
-      const bundled = { OPENCLAW_BUNDLED_SKILLS_DIR: path.join(home, machine.BUNDLED_DIR) };
-      const { out } = await onMachine(home, bundled, () => runCli('compose', '--runtime', 'openclaw', '--part', 'skills', path.join(home, '.openclaw/workspace')));
+    await onFixtureMachine('machine-roots', async (home, env) => {
+      const { out } = await onMachine(home, env, () => runCli('compose', '--runtime', 'openclaw', '--part', 'skills', path.join(home, '.openclaw/workspace')));
       const names = [...out.matchAll(/<name>(.*?)<\/name>/g)].map((match) => match[1]);
       assert.deepStrictEqual(names, ['agents-shadowed', 'browser-automation', 'canvas', 'weather']);
       assert.match(out, /<description>The workspace&apos;s own weather\.<\/description>/);
-    } finally {
-      fs.rmSync(home, { recursive: true, force: true });
-    }
+    });
   });
 
   it('check lists each skill from outside with where it comes from', async () => {
-    const home = tempHome();
-    try {
-      machine.materializeMachine('machine-roots', home);
-      const bundled = { OPENCLAW_BUNDLED_SKILLS_DIR: path.join(home, machine.BUNDLED_DIR) };
-      const { out } = await onMachine(home, bundled, () =>
+    await onFixtureMachine('machine-roots', async (home, env) => {
+      const { out } = await onMachine(home, env, () =>
         runCliAsync('check', '--encoding', 'off', '--runtime', 'openclaw', '--machine-skills', path.join(home, '.openclaw/workspace')),
       );
       assert.match(out, /bundled-only +\d+ +in the prompt \[bundled\]/);
@@ -147,19 +140,14 @@ describe('Skills outside the workspace against the golden outputs of openclaw@20
       assert.match(out, /personal-only +\d+ +in the prompt \[~\/\.agents\/skills\]/);
       assert.match(out, /extra-only +\d+ +in the prompt \[extra dir\]/);
       assert.match(out, /weather +\d+ +SKIPPED: shadowed by the skill of the same name at ~\/\.openclaw\/workspace\/skills\/weather\/SKILL\.md \[bundled\]/);
-    } finally {
-      fs.rmSync(home, { recursive: true, force: true });
-    }
+    });
   });
 
   it('a SKILL.md outside the workspace that OpenClaw skips is listed, and does not fail check: it is not the persona’s to fix', async () => {
-    const home = tempHome();
-    try {
-      machine.materializeMachine('machine-gating', home);
+    await onFixtureMachine('machine-gating', async (home, env) => {
       fs.mkdirSync(path.join(home, '.openclaw/skills/broken'), { recursive: true });
       fs.writeFileSync(path.join(home, '.openclaw/skills/broken/SKILL.md'), '---\nname: broken\n---\nNo description.\n');
       const workspace = path.join(home, '.openclaw/workspace');
-      const env = { OPENCLAW_BUNDLED_SKILLS_DIR: path.join(home, machine.BUNDLED_DIR) };
       const clean = await onMachine(home, env, () => runCliAsync('check', '--encoding', 'off', '--runtime', 'openclaw', '--no-plugin-skills', '--machine-skills', workspace));
       assert.match(clean.out, /broken +- +SKIPPED: no description: OpenClaw requires one in the frontmatter \[~\/\.openclaw\/skills\]/);
       assert.strictEqual(clean.code, 0, clean.out);
@@ -167,9 +155,7 @@ describe('Skills outside the workspace against the golden outputs of openclaw@20
       fs.writeFileSync(path.join(workspace, 'skills/mine/SKILL.md'), '---\nname: mine\n---\nNo description.\n');
       const own = await onMachine(home, env, () => runCliAsync('check', '--encoding', 'off', '--runtime', 'openclaw', '--no-plugin-skills', '--machine-skills', workspace));
       assert.strictEqual(own.code, 1, 'the workspace’s own skipped skill fails it');
-    } finally {
-      fs.rmSync(home, { recursive: true, force: true });
-    }
+    });
   });
 
   it('--help documents --machine-skills', () => {
