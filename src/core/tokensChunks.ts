@@ -44,18 +44,53 @@ export function* cutsFrom(text: string, from: number, split: RegExp, maxChunk = 
  * least, or any past four times `maxChunk`; -1 when none before the text's end.
  */
 function pieceCut(text: string, from: number, split: RegExp, maxChunk: number): number {
+  const long = text.length - from >= LONG_SCAN;
+  if (long && lastScan && lastScan.source === split.source && lastScan.maxChunk === maxChunk && sameStretch(lastScan, text, from)) return -1;
   const least = from + Math.max(HASHED, maxChunk >> 1);
   const most = from + 4 * maxChunk;
+  let ends: number[] | undefined = long ? [] : undefined;
   split.lastIndex = from;
   for (let match = split.exec(text); match !== null; match = split.exec(text)) {
     const end = match.index + match[0].length;
-    if (end >= text.length) return -1;
+    if (ends && ends.push(end - from) > SCAN_PIECES) ends = undefined;
+    if (end >= text.length) {
+      if (long) lastScan = { text, from, source: split.source, maxChunk, ends: ends && Int32Array.from(ends) };
+      return -1;
+    }
     if (end < least) continue;
     const before = text.charCodeAt(end - 1);
     if (!(before === 0x0a ? isSafeStart(text, end) : !isWhiteUnit(before))) continue;
     if (end >= most || hashBefore(text, end) % HASH_EVERY === 0) return end;
   }
   return -1;
+}
+
+/**
+ * The last scan that found no cut from `from` to the end of a long text (2 MB of CJK with no
+ * punctuation is one piece), with where its pieces end when they are few. The whole prompt
+ * ends with a section's last stretch as it is, and that stretch's count reads the same
+ * pieces: a text the same from there to its end splits the same (the expression never looks
+ * behind), so neither matches them again.
+ */
+interface Scan {
+  readonly text: string;
+  readonly from: number;
+  readonly source: string;
+  readonly maxChunk: number;
+  readonly ends: Int32Array | undefined;
+}
+let lastScan: Scan | undefined;
+const LONG_SCAN = 1 << 16;
+const SCAN_PIECES = 4096;
+
+function sameStretch(scan: Scan, text: string, from: number): boolean {
+  return text.length - from === scan.text.length - scan.from && text.startsWith(scan.text.slice(scan.from), from);
+}
+
+/** Where the pieces of `chunk` end, when the last long scan split the same text with `split`. */
+export function scannedPieces(chunk: string, split: RegExp): Int32Array | undefined {
+  if (!lastScan?.ends || lastScan.source !== split.source || chunk.length !== lastScan.text.length - lastScan.from) return undefined;
+  return lastScan.text.startsWith(chunk, lastScan.from) ? lastScan.ends : undefined;
 }
 
 /** Units hashed before a piece's end, and one in how many such ends is cut (about 2,000 to 8,000 units apart). */

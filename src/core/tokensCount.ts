@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isEstimate, TokenEncoding } from './tokens';
 import { addScriptCounts, claudeEstimate, countScripts, emptyScriptCounts, ScriptCounts } from './tokensEstimate';
-import { commonPrefix, commonSuffix, CUT_LOOKAHEAD, cutsFrom, MAX_CHUNK } from './tokensChunks';
+import { commonPrefix, commonSuffix, CUT_LOOKAHEAD, cutsFrom, MAX_CHUNK, scannedPieces } from './tokensChunks';
 import { countPieces } from './tokensMerge';
 import { Ranks } from './tokensRanks';
 import { splitsSurrogatePair } from './surrogates';
@@ -32,7 +32,8 @@ function encoder(name: ExactEncoding): Encoder {
   let loaded = encoders.get(name);
   if (!loaded) {
     const ranks = new Ranks(readRanksFile(name));
-    loaded = { count: (text, merged) => countPieces(ranks, text, merged), split: new RegExp(ranks.pattern.source, 'gu') };
+    const split = new RegExp(ranks.pattern.source, 'gu');
+    loaded = { count: (text, merged) => countPieces(ranks, text, merged, undefined, scannedPieces(text, split)), split };
     encoders.set(name, loaded);
   }
   return loaded;

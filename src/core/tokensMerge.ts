@@ -19,10 +19,11 @@ const utf8 = new TextEncoder();
  * as UTF-8 to look it up (most of its time on base64 or random bytes), and its cache keeps
  * slices of every text it saw alive. `merged` remembers counted pieces: pass one map to the
  * calls of one count, and drop it after, so it keeps no text of an earlier count alive.
+ * `ends`: where the pieces end, when a scan with the same expression found them already.
  */
-export function countPieces(ranks: Ranks, text: string, merged = new Map<string, number>(), longPiece = LONG_PIECE): number {
+export function countPieces(ranks: Ranks, text: string, merged = new Map<string, number>(), longPiece = LONG_PIECE, ends?: Int32Array): number {
   let count = 0;
-  for (const [piece] of text.matchAll(ranks.pattern)) {
+  for (const piece of ends ? piecesAt(text, ends) : matched(text, ranks.pattern)) {
     let tokens = merged.get(piece);
     if (tokens === undefined) {
       const key = pieceKey(piece);
@@ -33,6 +34,19 @@ export function countPieces(ranks: Ranks, text: string, merged = new Map<string,
     count += tokens;
   }
   return count;
+}
+
+function* matched(text: string, pattern: RegExp): Generator<string> {
+  for (const [piece] of text.matchAll(pattern)) yield piece;
+}
+
+/** The pieces of `text` ending at `ends`, as a scan with the encoding's expression found them. */
+function* piecesAt(text: string, ends: Int32Array): Generator<string> {
+  let start = 0;
+  for (const end of ends) {
+    yield text.slice(start, end);
+    start = end;
+  }
 }
 
 /** Merged pieces remembered within one count: enough for the repeats of base64 or a log. */

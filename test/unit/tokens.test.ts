@@ -17,7 +17,8 @@ import {
   isTokenEncodingChoice,
   runtimeProfile,
 } from '../../src/core';
-import { chunksOf, commonPrefix, commonSuffix, countTokens, estimateTokens, IncrementalTokenCounter } from '../../src/core/tokensCount';
+import { chunkBoundaries, chunksOf, commonPrefix, commonSuffix, countTokens, estimateTokens, IncrementalTokenCounter } from '../../src/core/tokensCount';
+import { scannedPieces } from '../../src/core/tokensChunks';
 import { countLongPiece, forgetLongPieces } from '../../src/core/tokensLongPiece';
 import { bucketMergeStarts } from '../../src/core/tokensBucketMerge';
 import { countPieces, heapMergeStarts, mergeCount, mergeStarts, pieceKey } from '../../src/core/tokensMerge';
@@ -420,6 +421,42 @@ describe('the heap merge of long pieces', () => {
       const key = pieceKey(text);
       assert.deepStrictEqual([...mergeStarts(ranks, key)], [...heapMergeStarts(ranks, key)]);
     }
+  });
+
+  it('counts a long stretch with no cut as encode does, whether its scan is remembered or not', () => {
+    // 70,000 CJK characters with no punctuation: one piece, no cut. A section, then the whole
+    // prompt ending with it (its scan remembered), then texts as long that differ, in both encodings.
+    const run = Array.from({ length: 70_000 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20000))).join('');
+    const section = `## SOUL.md\n\n${run}`;
+    const whole = `## AGENTS.md\n\nBe brief.\n\n${section}`;
+    const other = `## SOUL.md\n\n${run.slice(0, -2)}ab`;
+    const cased = `## SOUL.md\n\n${run.slice(0, 30_000)}Abc DEF${run.slice(30_007)}`;
+    // The library's encode overflows its stack on a piece this long: the reference is the pieces
+    // matched and merged here, with nothing remembered (merging is held to the library above).
+    const tables = { o200k_base: ranks, cl100k_base: new Ranks(ranksFile('cl100k_base')) };
+    for (const encoding of exact) {
+      const expected = (text: string) => countPieces(tables[encoding], text);
+      const counter = new IncrementalTokenCounter(encoding);
+      assert.strictEqual(counter.count(section), expected(section), `${encoding}: section`);
+      assert.strictEqual(new IncrementalTokenCounter(encoding).count(whole, [counter]), expected(whole), `${encoding}: whole`);
+      for (const text of [other, cased, section]) assert.strictEqual(new IncrementalTokenCounter(encoding).count(text), expected(text), `${encoding}: ${text.slice(-4)}`);
+    }
+  });
+
+  it('remembers a long scan with no cut for that text only: another as long is cut and split as if none were remembered', () => {
+    const run = Array.from({ length: 70_000 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20000))).join('');
+    const section = `## SOUL.md\n\n${run}`;
+    const words = `## SOUL.md\n\n${'lorem ipsum dolor sit amet '.repeat(3000)}`.slice(0, section.length);
+    const cased = `## SOUL.md\n\n${run.slice(0, 30_000)}Abc DEF${run.slice(30_007)}`;
+    const split = new RegExp(ranks.pattern.source, 'gu');
+    const ends = (text: string) => Int32Array.from(text.matchAll(split), (match) => match.index + match[0].length);
+    const fresh = chunkBoundaries(words);
+    assert.ok(fresh.length > 2, 'the words are cut');
+    new IncrementalTokenCounter('o200k_base').count(section);
+    assert.deepStrictEqual(chunkBoundaries(words), fresh);
+    assert.deepStrictEqual(scannedPieces(section.slice(12), split), ends(section.slice(12)));
+    assert.strictEqual(scannedPieces(cased.slice(12), split), undefined);
+    assert.strictEqual(scannedPieces(section.slice(12), new RegExp(new Ranks(ranksFile('cl100k_base')).pattern.source, 'gu')), undefined);
   });
 
   it('counts a 16,000-letter word as encode does, and a 2 MB one at all', () => {
