@@ -459,6 +459,12 @@ describe('the heap merge of long pieces', () => {
     assert.strictEqual(scannedPieces(section.slice(12), new RegExp(new Ranks(ranksFile('cl100k_base')).pattern.source, 'gu')), undefined);
   });
 
+  it('makes a long key as a short one is made: UTF-8 bytes one char each, a lone surrogate as U+FFFD', () => {
+    const text = `${'日本語é😀'.repeat(2000)}\ud800x\udc00${'abc'.repeat(10)}\ud83d`;
+    const bytes = new TextEncoder().encode(text);
+    assert.strictEqual(pieceKey(text), Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
+  });
+
   it('counts a 16,000-letter word as encode does, and a 2 MB one at all', () => {
     const word = 'x'.repeat(16_000);
     assert.strictEqual(countTokens(word, 'o200k_base'), o200k.encode(word).length);
