@@ -40,7 +40,7 @@ function encoder(name: ExactEncoding): Encoder {
 }
 
 /** The ranks file beside the bundle (dist/), or, run from the sources, in the build's dist/. */
-export function ranksFilePath(name: ExactEncoding): string {
+function ranksFilePath(name: ExactEncoding): string {
   const beside = path.join(__dirname, `${name}.ranks`);
   const built = path.resolve(__dirname, '..', '..', 'dist', `${name}.ranks`);
   if (fs.existsSync(beside) || !fs.existsSync(built)) return beside;
