@@ -40,16 +40,10 @@ function encoder(name: ExactEncoding): Encoder {
 }
 
 /** The ranks file beside the bundle (dist/), or, run from the sources, in the build's dist/. */
-function ranksFilePath(name: ExactEncoding): string {
-  const beside = path.join(__dirname, `${name}.ranks`);
-  const built = path.resolve(__dirname, '..', '..', 'dist', `${name}.ranks`);
-  if (fs.existsSync(beside) || !fs.existsSync(built)) return beside;
-  return built;
-}
-
 function readRanksFile(name: ExactEncoding): Uint8Array {
-  const file = ranksFilePath(name);
-  if (!fs.existsSync(file)) throw new Error(`The ${name} ranks are missing (${file}): build them with node scripts/build.mjs`);
+  const places = [path.join(__dirname, `${name}.ranks`), path.resolve(__dirname, '..', '..', 'dist', `${name}.ranks`)];
+  const file = places.find((place) => fs.existsSync(place));
+  if (!file) throw new Error(`The ${name} ranks are missing (${places[0]}): build them with node scripts/build.mjs`);
   return fs.readFileSync(file);
 }
 

@@ -102,7 +102,7 @@ export class Ranks {
 
   /** Whether `piece`, whose UTF-8 bytes `key` holds, is one token: the library's lookup by text, which no lone surrogate matches. */
   isToken(piece: string, key: string): boolean {
-    if (key.length > this.longest || (ANY_SURROGATE.test(piece) && !isWellFormed(piece))) return false;
+    if (ANY_SURROGATE.test(piece) && !isWellFormed(piece)) return false;
     return this.find(key, 0, key.length) >= 0;
   }
 
@@ -151,7 +151,7 @@ function isWellFormed(text: string): boolean {
 }
 
 /** Whether bytes start..end of `key` are UTF-8, as the library's check (and a fatal TextDecoder) says. */
-export function isUtf8(key: string, start: number, end: number): boolean {
+function isUtf8(key: string, start: number, end: number): boolean {
   for (let i = start; i < end;) {
     const first = key.charCodeAt(i);
     let size: number;
