@@ -58,7 +58,9 @@ describe('Compare Soul with a revision', () => {
     const tab = await eventually(
       async () => {
         const active = await wb.activeEditor();
-        assert.match(active?.title ?? '', /at HEAD \([0-9a-f]{7}\) ↔ now/);
+        // What the window said instead, should the diff not open (the Git extension's state shows there).
+        const said = (await wb.notifications()).map((n) => n.message);
+        assert.match(active?.title ?? '', /at HEAD \([0-9a-f]{7}\) ↔ now/, `active: ${active?.title}; notifications: ${JSON.stringify(said)}`);
         return active!;
       },
       { timeout: 60_000 },

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually, openWorkspace, Workbench } from './harness';
-import { descriptionOf } from './personaTree';
+import { descriptionOf, untilCounted } from './personaTree';
 import { snapshot } from './snapshot';
 
 const SLOW = { timeout: 60_000 };
@@ -145,6 +145,7 @@ describe('A hostile workspace', function () {
     const wb = await openWorkspace({ files: { 'ava/AGENTS.md': 'Be concise.\n', 'ava/soul.md': 'You are Ava.\n' } });
     await wb.showContainer();
     await eventually(async () => assert.equal(await descriptionOf(wb, 'ava', 'SOUL.md'), 'missing'), SLOW);
+    await untilCounted(wb, 'ava');
     await wb.clickTreeRow('SOUL.md');
     const question = 'SOUL.md is missing from ava. Create it from the template?';
     await eventually(async () => assert.ok((await wb.notifications()).some((n) => n.message === question)));
