@@ -13,9 +13,23 @@ import type { Ranks } from './tokensRanks';
  */
 let heads = new Int32Array(0);
 let used = new Int32Array(0);
+let scratch = { next: new Int32Array(0), prev: new Int32Array(0), pairRank: new Int32Array(0), entryStart: new Int32Array(0), entryNext: new Int32Array(0) };
 
-/** Where the tokens of `key` (bytes as a Latin-1 string) start once merged, or undefined when the ranks are out of order here. */
-export function bucketMergeStarts(table: Ranks, key: string): Int32Array | undefined {
+/**
+ * Parts to start from rather than single bytes (tokensCharMerge.ts): their starts, and by
+ * start the rank at which byte-by-byte merging would have made each part (-1 for a byte).
+ */
+export interface StartParts {
+  readonly starts: Int32Array;
+  readonly ready: Int32Array;
+}
+
+/**
+ * Where the tokens of `key` (bytes as a Latin-1 string) start once merged, or undefined when
+ * the ranks are out of order here. From `parts`, also undefined when a pair would merge at a
+ * rank before one of its parts was made: merging bytes would not have met that pair then.
+ */
+export function bucketMergeStarts(table: Ranks, key: string, parts?: StartParts): Int32Array | undefined {
   const n = key.length;
   const ranks = table.count;
   if (heads.length < ranks) {
@@ -23,18 +37,37 @@ export function bucketMergeStarts(table: Ranks, key: string): Int32Array | undef
     used = new Int32Array((ranks + 31) >> 5);
   }
   const head = heads;
-  const next = new Int32Array(n + 1);
-  const prev = new Int32Array(n + 1);
+  // Arrays of one merge, kept for the next (a long piece is merged in many windows of one size).
+  if (scratch.next.length < n + 1)
+    scratch = {
+      next: new Int32Array(n + 1),
+      prev: new Int32Array(n + 1),
+      pairRank: new Int32Array(n + 1),
+      entryStart: new Int32Array(3 * n + 1),
+      entryNext: new Int32Array(3 * n + 1),
+    };
+  const { next, prev, pairRank, entryStart, entryNext } = scratch;
   // The rank of the pair starting at each part, -1 for none (or a part merged away): what a bucket entry is checked against.
-  const pairRank = new Int32Array(n + 1).fill(-1);
-  for (let i = 0; i <= n; i++) {
-    next[i] = i + 1;
-    prev[i] = i - 1;
+  pairRank.fill(-1, 0, n + 1);
+  const ready = parts?.ready;
+  const partStarts = parts?.starts;
+  if (partStarts) {
+    let before = -1;
+    for (let i = 0; i < partStarts.length; i++) {
+      const start = partStarts[i];
+      if (before >= 0) next[before] = start;
+      prev[start] = before;
+      before = start;
+    }
+    next[before] = n;
+    prev[n] = before;
+  } else {
+    for (let i = 0; i <= n; i++) {
+      next[i] = i + 1;
+      prev[i] = i - 1;
+    }
   }
   // Buckets by rank, as linked lists of entries; each merge adds at most two entries.
-  const capacity = 3 * n + 1;
-  const entryStart = new Int32Array(capacity);
-  const entryNext = new Int32Array(capacity);
   let entries = 0;
   let current = -1;
   let ordered = true;
@@ -47,7 +80,7 @@ export function bucketMergeStarts(table: Ranks, key: string): Int32Array | undef
     const rank = table.rank(key, start, next[second]);
     pairRank[start] = rank;
     if (rank < 0) return;
-    if (rank <= current || rank >= ranks) {
+    if (rank <= current || rank >= ranks || (ready !== undefined && (rank <= ready[start] || rank <= ready[second]))) {
       ordered = false;
       return;
     }
@@ -56,8 +89,11 @@ export function bucketMergeStarts(table: Ranks, key: string): Int32Array | undef
     entryNext[entries] = head[rank];
     head[rank] = entries++;
   };
-  for (let start = 0; start < n - 1; start++) push(start);
-  let parts = n;
+  let count = n;
+  if (partStarts) {
+    count = partStarts.length;
+    for (let i = 0; i < count; i++) push(partStarts[i]);
+  } else for (let start = 0; start < n - 1; start++) push(start);
   let sorted = new Int32Array(64);
   for (let word = 0; word < used.length && ordered;) {
     const bits = used[word];
@@ -69,18 +105,27 @@ export function bucketMergeStarts(table: Ranks, key: string): Int32Array | undef
     used[word] = bits & ~(1 << bit);
     const rank = (word << 5) | bit;
     current = rank;
-    let count = 0;
+    let listed = 0;
+    // Entries are prepended, so a bucket filled left to right lists them right to left.
+    let descending = true;
     for (let entry = head[rank]; entry >= 0; entry = entryNext[entry]) {
-      if (count === sorted.length) {
-        const grown = new Int32Array(count * 2);
+      if (listed === sorted.length) {
+        const grown = new Int32Array(listed * 2);
         grown.set(sorted);
         sorted = grown;
       }
-      sorted[count++] = entryStart[entry];
+      const start = entryStart[entry];
+      if (listed > 0 && start > sorted[listed - 1]) descending = false;
+      sorted[listed++] = start;
     }
     head[rank] = -1;
-    const starts = sorted.subarray(0, count).sort();
-    for (let i = 0; i < count && ordered; i++) {
+    // Most buckets hold one entry, or were filled in order: no sort for those.
+    if (listed > 1) {
+      if (descending) sorted.subarray(0, listed).reverse();
+      else sorted.subarray(0, listed).sort();
+    }
+    const starts = sorted;
+    for (let i = 0; i < listed && ordered; i++) {
       const start = starts[i];
       if (pairRank[start] !== rank) continue;
       // Merge the part at `start` with the one after it.
@@ -88,7 +133,8 @@ export function bucketMergeStarts(table: Ranks, key: string): Int32Array | undef
       next[start] = next[removed];
       prev[next[removed]] = start;
       pairRank[removed] = -1;
-      parts--;
+      count--;
+      if (ready) ready[start] = rank;
       push(start);
       if (prev[start] >= 0) push(prev[start]);
     }
@@ -101,7 +147,7 @@ export function bucketMergeStarts(table: Ranks, key: string): Int32Array | undef
     }
     return undefined;
   }
-  const starts = new Int32Array(parts);
-  for (let i = 0, at = 0; i < parts; i++, at = next[at]) starts[i] = at;
+  const starts = new Int32Array(count);
+  for (let i = 0, at = 0; i < count; i++, at = next[at]) starts[i] = at;
   return starts;
 }

@@ -45,41 +45,64 @@ export function* cutsFrom(text: string, from: number, split: RegExp, maxChunk = 
  */
 function pieceCut(text: string, from: number, split: RegExp, maxChunk: number): number {
   const long = text.length - from >= LONG_SCAN;
-  if (long && lastScan && lastScan.source === split.source && lastScan.maxChunk === maxChunk && sameStretch(lastScan, text, from)) return -1;
+  if (long && lastLong && lastLong.source === split.source && lastLong.maxChunk === maxChunk && sameStretch(lastLong, text, from)) return -1;
   const least = from + Math.max(HASHED, maxChunk >> 1);
   const most = from + 4 * maxChunk;
-  let ends: number[] | undefined = long ? [] : undefined;
+  // Where the pieces end, to count the chunk by them: a long stretch's only while they are few.
+  let ends = 0;
+  let keep = true;
+  const scanned = (end: number) => {
+    lastScan = { text, from, end, source: split.source, maxChunk, ends: keep ? scanEnds.slice(0, ends) : undefined };
+    if (long && end === text.length) lastLong = lastScan;
+  };
+  // Every character is in some piece, so each match starts where the last ended: `test` gives the end without making the match.
   split.lastIndex = from;
-  for (let match = split.exec(text); match !== null; match = split.exec(text)) {
-    const end = match.index + match[0].length;
-    if (ends && ends.push(end - from) > SCAN_PIECES) ends = undefined;
+  while (split.test(text)) {
+    const end = split.lastIndex;
+    if (keep) {
+      if (ends === scanEnds.length) {
+        const grown = new Int32Array(ends * 2);
+        grown.set(scanEnds);
+        scanEnds = grown;
+      }
+      scanEnds[ends++] = end - from;
+      keep = !long || ends <= SCAN_PIECES;
+    }
     if (end >= text.length) {
-      if (long) lastScan = { text, from, source: split.source, maxChunk, ends: ends && Int32Array.from(ends) };
+      scanned(text.length);
       return -1;
     }
     if (end < least) continue;
     const before = text.charCodeAt(end - 1);
     if (!(before === 0x0a ? isSafeStart(text, end) : !isWhiteUnit(before))) continue;
-    if (end >= most || hashBefore(text, end) % HASH_EVERY === 0) return end;
+    if (end >= most || hashBefore(text, end) % HASH_EVERY === 0) {
+      scanned(end);
+      return end;
+    }
   }
   return -1;
 }
 
 /**
- * The last scan that found no cut from `from` to the end of a long text (2 MB of CJK with no
- * punctuation is one piece), with where its pieces end when they are few. The whole prompt
- * ends with a section's last stretch as it is, and that stretch's count reads the same
- * pieces: a text the same from there to its end splits the same (the expression never looks
- * behind), so neither matches them again.
+ * A scan for a cut: from `from` to the cut it found at `end`, or to the text's end, with
+ * where its pieces end (a long stretch's only when they are few). Its chunk is counted by
+ * those pieces, not matched again: the pieces before a cut are the chunk's own (see
+ * chunkBoundaries). The last long scan that found no cut to the text's end (2 MB of CJK with
+ * no punctuation is one piece) is not made again: the whole prompt ends with a section's last
+ * stretch as it is, and a text the same from there to its end splits the same (the expression
+ * never looks behind).
  */
 interface Scan {
   readonly text: string;
   readonly from: number;
+  readonly end: number;
   readonly source: string;
   readonly maxChunk: number;
   readonly ends: Int32Array | undefined;
 }
 let lastScan: Scan | undefined;
+let lastLong: Scan | undefined;
+let scanEnds = new Int32Array(1024);
 const LONG_SCAN = 1 << 16;
 const SCAN_PIECES = 4096;
 
@@ -87,10 +110,14 @@ function sameStretch(scan: Scan, text: string, from: number): boolean {
   return text.length - from === scan.text.length - scan.from && text.startsWith(scan.text.slice(scan.from), from);
 }
 
-/** Where the pieces of `chunk` end, when the last long scan split the same text with `split`. */
+/** Where the pieces of `chunk` end, when the last scan, or the last long one, split the same text with `split`. */
 export function scannedPieces(chunk: string, split: RegExp): Int32Array | undefined {
-  if (!lastScan?.ends || lastScan.source !== split.source || chunk.length !== lastScan.text.length - lastScan.from) return undefined;
-  return lastScan.text.startsWith(chunk, lastScan.from) ? lastScan.ends : undefined;
+  return piecesOf(lastScan, chunk, split) ?? piecesOf(lastLong, chunk, split);
+}
+
+function piecesOf(scan: Scan | undefined, chunk: string, split: RegExp): Int32Array | undefined {
+  if (!scan?.ends || scan.source !== split.source || chunk.length !== scan.end - scan.from) return undefined;
+  return scan.text.startsWith(chunk, scan.from) ? scan.ends : undefined;
 }
 
 /** Units hashed before a piece's end, and one in how many such ends is cut (about 2,000 to 8,000 units apart). */

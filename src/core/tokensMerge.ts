@@ -4,6 +4,7 @@
 // hours for a 2 MB run of one letter).
 
 import { bucketMergeStarts } from './tokensBucketMerge';
+import { charMergeStarts } from './tokensCharMerge';
 import { countLongPiece, PIECE_CHUNK } from './tokensLongPiece';
 import type { Ranks } from './tokensRanks';
 import { WINDOW, windowMergeStarts } from './tokensWindows';
@@ -138,6 +139,8 @@ function heapMergeCount(ranks: Ranks, keys: string): number {
  */
 const BUCKET_PIECE = 8192;
 const BUCKET_PIECE_MAX = 4 * 1024 * 1024;
+/** A byte of a multi-byte character: only then can characters be merged before bytes. */
+const MULTI_BYTE = /[\x80-\xff]/;
 
 /** Where the tokens of `keys` start once merged, in order (the first at 0): window by window when long, else whole. */
 export function mergeStarts(ranks: Ranks, keys: string): Int32Array {
@@ -158,7 +161,7 @@ export function mergeStarts(ranks: Ranks, keys: string): Int32Array {
 /** Where the tokens of `keys` start once merged: rank by rank when the ranks allow it, else with the heap. */
 function wholeMergeStarts(ranks: Ranks, keys: string): Int32Array {
   if (keys.length < BUCKET_PIECE || keys.length > BUCKET_PIECE_MAX) return heapMergeStarts(ranks, keys);
-  return bucketMergeStarts(ranks, keys) ?? heapMergeStarts(ranks, keys);
+  return (MULTI_BYTE.test(keys) ? charMergeStarts(ranks, keys) : undefined) ?? bucketMergeStarts(ranks, keys) ?? heapMergeStarts(ranks, keys);
 }
 
 /** Where the tokens of `keys` start once merged, in order (the first at 0). */

@@ -8,6 +8,12 @@ const BOM = [0xef, 0xbb, 0xbf] as const;
 const EMPTY = 0;
 const SEEN_MASK = (1 << 15) - 1;
 
+/** Tokens by the byte pair at a joint they cross: pair p's run from first[p] to first[p + 1], as (rank, offset) in `tokens`. */
+export interface Crossings {
+  readonly first: Int32Array;
+  readonly tokens: Int32Array;
+}
+
 export class Ranks {
   /** Ranks there are: every rank is below it. */
   readonly count: number;
@@ -100,6 +106,64 @@ export class Ranks {
     return this.find(key, start, end);
   }
 
+  private crossings: Crossings | undefined;
+
+  /**
+   * The tokens that hold a joint between two characters with part of a character at one of
+   * their ends (UTF-8 split mid-character), by the byte pair at that joint. Only such a
+   * token can merge a character's bytes with another's before the character is whole.
+   * Built on first use.
+   */
+  crossingTokens(): Crossings {
+    if (this.crossings) return this.crossings;
+    const { bytes, offsets, count } = this;
+    // The tokens that can hold such a joint, then their joints counted by pair, then placed.
+    const held: number[] = [];
+    const first = new Int32Array((1 << 16) + 1);
+    for (let rank = 0; rank < count; rank++) {
+      const start = offsets[rank];
+      const end = offsets[rank + 1];
+      let wide = start;
+      while (wide < end && bytes[wide] < 0x80) wide++;
+      // ASCII, or whole characters: none.
+      if (wide === end || isUtf8Bytes(bytes, start, end)) continue;
+      let joints = 0;
+      for (let i = start + 1; i < end; i++) {
+        if ((bytes[i] & 0xc0) === 0x80) continue;
+        first[((bytes[i - 1] << 8) | bytes[i]) + 1]++;
+        joints++;
+      }
+      if (joints > 0) held.push(rank);
+    }
+    for (let pair = 0; pair < 1 << 16; pair++) first[pair + 1] += first[pair];
+    const place = first.slice();
+    const tokens = new Int32Array(2 * first[1 << 16]);
+    for (const rank of held) {
+      const start = offsets[rank];
+      for (let i = start + 1; i < offsets[rank + 1]; i++) {
+        if ((bytes[i] & 0xc0) === 0x80) continue;
+        const at = place[(bytes[i - 1] << 8) | bytes[i]]++;
+        tokens[2 * at] = rank;
+        tokens[2 * at + 1] = i - start;
+      }
+    }
+    return (this.crossings = { first, tokens });
+  }
+
+  /** Bytes of the token of `rank`. */
+  length(rank: number): number {
+    return this.offsets[rank + 1] - this.offsets[rank];
+  }
+
+  /** Whether the token of `rank` is bytes from..from+its length of `key`. */
+  tokenAt(rank: number, key: string, from: number): boolean {
+    const start = this.offsets[rank];
+    const length = this.offsets[rank + 1] - start;
+    if (from < 0 || from + length > key.length) return false;
+    for (let i = 0; i < length; i++) if (this.bytes[start + i] !== key.charCodeAt(from + i)) return false;
+    return true;
+  }
+
   /** Whether `piece`, whose UTF-8 bytes `key` holds, is one token: the library's lookup by text, which no lone surrogate matches. */
   isToken(piece: string, key: string): boolean {
     if (ANY_SURROGATE.test(piece) && !isWellFormed(piece)) return false;
@@ -152,8 +216,14 @@ function isWellFormed(text: string): boolean {
 
 /** Whether bytes start..end of `key` are UTF-8, as the library's check (and a fatal TextDecoder) says. */
 function isUtf8(key: string, start: number, end: number): boolean {
+  const bytes = new Uint8Array(end - start);
+  for (let i = start; i < end; i++) bytes[i - start] = key.charCodeAt(i);
+  return isUtf8Bytes(bytes, 0, bytes.length);
+}
+
+function isUtf8Bytes(bytes: Uint8Array, start: number, end: number): boolean {
   for (let i = start; i < end;) {
-    const first = key.charCodeAt(i);
+    const first = bytes[i];
     let size: number;
     let low = 0x80;
     let high = 0xbf;
@@ -170,7 +240,7 @@ function isUtf8(key: string, start: number, end: number): boolean {
     } else return false;
     if (i + size > end) return false;
     for (let j = 1; j < size; j++) {
-      const unit = key.charCodeAt(i + j);
+      const unit = bytes[i + j];
       if (unit < (j === 1 ? low : 0x80) || unit > (j === 1 ? high : 0xbf)) return false;
     }
     i += size;
