@@ -22,6 +22,8 @@ let scratch = { next: new Int32Array(0), prev: new Int32Array(0), pairRank: new 
 export interface StartParts {
   readonly starts: Int32Array;
   readonly ready: Int32Array;
+  /** By start, 1 where the pair the part starts is known to be no token: not looked up. */
+  readonly none: Uint8Array;
 }
 
 /**
@@ -92,7 +94,12 @@ export function bucketMergeStarts(table: Ranks, key: string, parts?: StartParts)
   let count = n;
   if (partStarts) {
     count = partStarts.length;
-    for (let i = 0; i < count; i++) push(partStarts[i]);
+    const none = parts!.none;
+    for (let i = 0; i < count; i++) {
+      const start = partStarts[i];
+      if (none[start] === 1) pairRank[start] = -1;
+      else push(start);
+    }
   } else for (let start = 0; start < n - 1; start++) push(start);
   let sorted = new Int32Array(64);
   for (let word = 0; word < used.length && ordered;) {

@@ -18,11 +18,15 @@ import type { Ranks } from './tokensRanks';
  */
 export function charMergeStarts(ranks: Ranks, key: string): Int32Array | undefined {
   const n = key.length;
+  const { leading } = ranks.crossingTokens();
   const asBytes = overlappedInPart(ranks, key);
   let shape = shapes.get(ranks);
   if (!shape) shapes.set(ranks, (shape = new Int32Array(2 << 16)));
   const starts = new Int32Array(n);
   const ready = new Int32Array(n + 1).fill(-1);
+  // Pairs known to be no token: inside a character that is not one, and from a part of one out
+  // of it (a token there would overlap it in part); from a whole one that starts no longer token.
+  const none = new Uint8Array(n + 1);
   let parts = 0;
   for (let at = 0; at < n;) {
     const size = characterAt(key, at);
@@ -34,18 +38,24 @@ export function charMergeStarts(ranks: Ranks, key: string): Int32Array | undefin
       // A byte, a character of four bytes, or one a token overlaps in part: as bytes.
       for (let i = at; i < at + Math.max(1, size); i++) starts[parts++] = i;
       at += Math.max(1, size);
-    } else if (size === 2) {
+      continue;
+    }
+    const point = size === 2 ? ((key.charCodeAt(at) & 0x1f) << 6) | (key.charCodeAt(at + 1) & 0x3f) : threePoint(key, at);
+    const first = parts;
+    if (size === 2) {
       const rank = ranks.rank(key, at, at + 2);
       starts[parts++] = at;
       if (rank >= 0) ready[at] = rank;
       else starts[parts++] = at + 1;
-      at += 2;
-    } else {
-      parts = threeBytes(ranks, shape, key, at, starts, parts, ready);
-      at += 3;
-    }
+    } else parts = threeBytes(ranks, shape, point, key, at, starts, parts, ready);
+    if (parts > first + 1 || leading[point] === 0) for (let i = first; i < parts; i++) none[starts[i]] = 1;
+    at += size;
   }
-  return bucketMergeStarts(ranks, key, { starts: starts.subarray(0, parts), ready });
+  return bucketMergeStarts(ranks, key, { starts: starts.subarray(0, parts), ready, none });
+}
+
+function threePoint(key: string, at: number): number {
+  return ((key.charCodeAt(at) & 0x0f) << 12) | ((key.charCodeAt(at + 1) & 0x3f) << 6) | (key.charCodeAt(at + 2) & 0x3f);
 }
 
 /**
@@ -75,8 +85,7 @@ const RIGHT = 3;
 const APART = 4;
 
 /** A character of three bytes at `at`, merged by itself: its parts added to `starts`, each made at `ready`. */
-function threeBytes(ranks: Ranks, shape: Int32Array, key: string, at: number, starts: Int32Array, parts: number, ready: Int32Array): number {
-  const point = ((key.charCodeAt(at) & 0x0f) << 12) | ((key.charCodeAt(at + 1) & 0x3f) << 6) | (key.charCodeAt(at + 2) & 0x3f);
+function threeBytes(ranks: Ranks, shape: Int32Array, point: number, key: string, at: number, starts: Int32Array, parts: number, ready: Int32Array): number {
   if (shape[2 * point] === 0) {
     const left = ranks.rank(key, at, at + 2);
     const right = ranks.rank(key, at + 1, at + 3);

@@ -12,6 +12,8 @@ const SEEN_MASK = (1 << 15) - 1;
 export interface Crossings {
   readonly first: Int32Array;
   readonly tokens: Int32Array;
+  /** By code point, 1 for a character of two or three bytes that some longer token starts with. */
+  readonly leading: Uint8Array;
 }
 
 export class Ranks {
@@ -120,13 +122,18 @@ export class Ranks {
     // The tokens that can hold such a joint, then their joints counted by pair, then placed.
     const held: number[] = [];
     const first = new Int32Array((1 << 16) + 1);
+    const leading = new Uint8Array(1 << 16);
     for (let rank = 0; rank < count; rank++) {
       const start = offsets[rank];
       const end = offsets[rank + 1];
       let wide = start;
       while (wide < end && bytes[wide] < 0x80) wide++;
-      // ASCII, or whole characters: none.
-      if (wide === end || isUtf8Bytes(bytes, start, end)) continue;
+      if (wide === end) continue;
+      const lead = bytes[start];
+      const size = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : 0;
+      if (size > 0 && end - start > size && isUtf8Bytes(bytes, start, start + size)) leading[characterPoint(bytes, start, size)] = 1;
+      // Whole characters: no such joint.
+      if (isUtf8Bytes(bytes, start, end)) continue;
       let joints = 0;
       for (let i = start + 1; i < end; i++) {
         if ((bytes[i] & 0xc0) === 0x80) continue;
@@ -147,7 +154,7 @@ export class Ranks {
         tokens[2 * at + 1] = i - start;
       }
     }
-    return (this.crossings = { first, tokens });
+    return (this.crossings = { first, tokens, leading });
   }
 
   /** Bytes of the token of `rank`. */
@@ -195,6 +202,11 @@ export class Ranks {
 function isCharacter(first: number, second: number, third: number): boolean {
   if (first < 0xe0 || first > 0xef || third < 0x80 || third > 0xbf) return false;
   return second >= (first === 0xe0 ? 0xa0 : 0x80) && second <= (first === 0xed ? 0x9f : 0xbf);
+}
+
+/** The code point of the character of two or three bytes at `start`. */
+export function characterPoint(bytes: { readonly [i: number]: number }, start: number, size: number): number {
+  return size === 2 ? ((bytes[start] & 0x1f) << 6) | (bytes[start + 1] & 0x3f) : codePoint(bytes[start], bytes[start + 1], bytes[start + 2]);
 }
 
 function codePoint(first: number, second: number, third: number): number {

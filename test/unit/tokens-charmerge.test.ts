@@ -14,7 +14,7 @@ const tables = { o200k_base: new Ranks(ranksFile('o200k_base')), cl100k_base: ne
 /** The same ranks, blind to tokens that cross a joint mid-character: what merging would be without the overlap check. */
 function blind(ranks: Ranks): Ranks {
   const copy = Object.create(ranks) as Ranks;
-  copy.crossingTokens = () => ({ first: new Int32Array((1 << 16) + 1), tokens: new Int32Array(0) });
+  copy.crossingTokens = () => ({ ...ranks.crossingTokens(), first: new Int32Array((1 << 16) + 1), tokens: new Int32Array(0) });
   return copy;
 }
 
@@ -97,7 +97,7 @@ describe('tokens: characters merged before their bytes', () => {
 
   it('from given parts, gives up on a pair that would merge before one of its parts was made', () => {
     const ranks = tables.o200k_base;
-    const parts = (ready: number) => ({ starts: Int32Array.of(0, 1), ready: Int32Array.of(-1, ready, -1) });
+    const parts = (ready: number) => ({ starts: Int32Array.of(0, 1), ready: Int32Array.of(-1, ready, -1), none: new Uint8Array(3) });
     assert.deepStrictEqual(starts(bucketMergeStarts(ranks, 'ab', parts(-1))), [0]);
     // "b" made at a rank after the one "ab" merges at: merging bytes would never have met the pair then.
     assert.strictEqual(bucketMergeStarts(ranks, 'ab', parts(ranks.rank('ab', 0, 2))), undefined);
