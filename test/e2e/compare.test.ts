@@ -58,9 +58,10 @@ describe('Compare Soul with a revision', () => {
     const tab = await eventually(
       async () => {
         const active = await wb.activeEditor();
-        // What the window said instead, should the diff not open (the Git extension's state shows there).
+        // What the window showed instead, should the diff not open: a message (the Git extension's state) or a pick.
         const said = (await wb.notifications()).map((n) => n.message);
-        assert.match(active?.title ?? '', /at HEAD \([0-9a-f]{7}\) ↔ now/, `active: ${active?.title}; notifications: ${JSON.stringify(said)}`);
+        const picks = (await wb.quickInputItems()).map((item) => item.label);
+        assert.match(active?.title ?? '', /at HEAD \([0-9a-f]{7}\) ↔ now/, `active: ${active?.title}; notifications: ${JSON.stringify(said)}; pick: ${JSON.stringify(picks)}`);
         return active!;
       },
       { timeout: 60_000 },
