@@ -10,7 +10,7 @@
 // Characters that such a token overlaps in part start as bytes.
 
 import { bucketMergeStarts } from './tokensBucketMerge';
-import type { Ranks } from './tokensRanks';
+import { codePoint, type Ranks } from './tokensRanks';
 
 /**
  * Where the tokens of `key` (bytes as a Latin-1 string) start once merged, or undefined when
@@ -55,7 +55,7 @@ export function charMergeStarts(ranks: Ranks, key: string): Int32Array | undefin
 }
 
 function threePoint(key: string, at: number): number {
-  return ((key.charCodeAt(at) & 0x0f) << 12) | ((key.charCodeAt(at + 1) & 0x3f) << 6) | (key.charCodeAt(at + 2) & 0x3f);
+  return codePoint(key.charCodeAt(at), key.charCodeAt(at + 1), key.charCodeAt(at + 2));
 }
 
 /**

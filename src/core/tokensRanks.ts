@@ -205,11 +205,12 @@ function isCharacter(first: number, second: number, third: number): boolean {
 }
 
 /** The code point of the character of two or three bytes at `start`. */
-export function characterPoint(bytes: { readonly [i: number]: number }, start: number, size: number): number {
+function characterPoint(bytes: { readonly [i: number]: number }, start: number, size: number): number {
   return size === 2 ? ((bytes[start] & 0x1f) << 6) | (bytes[start + 1] & 0x3f) : codePoint(bytes[start], bytes[start + 1], bytes[start + 2]);
 }
 
-function codePoint(first: number, second: number, third: number): number {
+/** The code point of a character of three bytes. */
+export function codePoint(first: number, second: number, third: number): number {
   return ((first & 0x0f) << 12) | ((second & 0x3f) << 6) | (third & 0x3f);
 }
 
