@@ -51,20 +51,26 @@ export async function openFile(page: Page, file: string, folder: string, options
   const name = path.basename(file);
   for (let attempt = 1; ; attempt++) {
     await openQuickOpen(page, file);
-    // Results arrive asynchronously and the list re-renders: find the row and act at once.
+    // Results arrive asynchronously and the list re-renders: find the row and act at once. An
+    // editor that takes focus as it settles (a walkthrough) closes Quick Open: it is opened again.
     const where = await waitForValue(
       () => page.evaluate(locateResult, { name, folder }),
       (found) => found !== undefined,
       `${file} (in "${folder}") in Quick Open`,
-    );
+      { timeout: attempt < 3 ? 10_000 : 30_000 },
+    ).catch((error) => (attempt < 3 ? undefined : Promise.reject(error)));
+    if (!where) {
+      await page.keyboard.press('Escape');
+      continue;
+    }
     if (options.toSide || attempt > 1) {
       // Enter (Ctrl+Enter: to the side) on the focused row; also the way again when a click
       // on the row did not open it (seen once, three clicks in a row, on a file already open).
-      for (let i = where!.focused; i < where!.index; i++) await page.keyboard.press('ArrowDown');
+      for (let i = where.focused; i < where.index; i++) await page.keyboard.press('ArrowDown');
       const focused = await page.evaluate(locateResult, { name, folder, focusedOnly: true });
       if (focused) await page.keyboard.press(options.toSide ? 'Control+Enter' : 'Enter');
     } else {
-      await page.mouse.click(where!.x, where!.y);
+      await page.mouse.click(where.x, where.y);
     }
     const opened = await waitForValue(
       () => activeEditorPath(page),
