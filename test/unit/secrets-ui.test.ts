@@ -2,13 +2,14 @@
 // (a key in TOOLS.md is sent by toolnexus), each file's text detected once per version,
 // and the preview's masks, revealed until the text changes. Fake keys, made at run time.
 import assert from 'node:assert';
-import { FakeDocument, memory } from './fake/vscode';
+import { diagnostics, FakeDocument, memory } from './fake/vscode';
 // After the fake: `vscode` resolves to it.
 import * as vscode from 'vscode';
 import * as detector from '../../src/core/secrets/bundle';
 import { Measurements } from '../../src/extension/model/measurements';
 import { PersonaWorkspace } from '../../src/extension/model/personaWorkspace';
 import { SecretScans } from '../../src/extension/model/secretScans';
+import { SecretProblems } from '../../src/extension/problems/secretProblems';
 import type { SecretsBundle } from '../../src/extension/platform';
 import { SoulBlocks } from '../../src/extension/preview/blocks';
 import { maskModel } from '../../src/extension/preview/maskedModel';
@@ -46,7 +47,7 @@ describe('the secrets UI (in-memory VS Code)', () => {
     const masks = new SecretMasks(scans);
     owned.push(personas, measurements, scans, masks);
     const folder = vscode.Uri.joinPath(root, 'ava');
-    return { root, folder, measurements, scans, masks, detected };
+    return { root, folder, personas, measurements, scans, masks, detected };
   }
 
   it('a key in TOOLS.md is sent by toolnexus: an error naming its kind and mask, never its value', async () => {
@@ -114,5 +115,27 @@ describe('the secrets UI (in-memory VS Code)', () => {
     const changed = await measurements.composition(folder);
     assert.notStrictEqual(changed, composition);
     assert.ok(masks.masker(folder, changed), 'masked again once the text changed');
+  });
+
+  it('a rule line a cut drops is a Warning when it names a rule outright, Information when it is only a list item', async () => {
+    memory.configure('personaStudio.runtime', 'openclaw');
+    try {
+      const filler = 'plain prose about the day, nothing more\n'.repeat(400);
+      const body = `# Memory\n${filler}- Never push to main without a review.\n- A note on the garden.\n${filler}- Kept at the end.\n`;
+      const { folder, personas, scans } = await scanned({ 'ava/MEMORY.md': body });
+      const problems = new SecretProblems(personas, scans);
+      owned.push(problems);
+      await scans.now(folder);
+      const shown = [...(diagnostics.get('persona-studio-secrets')?.values() ?? [])].flat().filter((entry) => entry.code === 'rule-dropped');
+      assert.deepStrictEqual(
+        shown.map((entry) => [entry.message.replace(/^.*"(.*)"$/, '$1'), entry.severity]),
+        [
+          ['- Never push to main without a review.', vscode.DiagnosticSeverity.Warning],
+          ['- A note on the garden.', vscode.DiagnosticSeverity.Information],
+        ],
+      );
+    } finally {
+      memory.settings.delete('personaStudio.runtime');
+    }
   });
 });

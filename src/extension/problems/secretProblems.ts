@@ -1,7 +1,8 @@
 // Problems for what a persona's text carries: each secret on its exact range (an Error
 // when the runtime sends it, a Warning when it does not), each run of hidden characters and
-// each HTML comment giving an instruction, and each rule line a cut drops. Messages name a
-// secret's kind and mask, never its value. Read from the secret scans, off the keystroke path.
+// each HTML comment giving an instruction, and each rule line a cut drops (a Warning when it
+// names a rule outright, else Information). Messages name a secret's kind and mask, never its
+// value. Read from the secret scans, off the keystroke path.
 import * as vscode from 'vscode';
 import { Disposable } from '../util/disposable';
 import { PersonaScan, SecretScans } from '../model/secretScans';
@@ -59,7 +60,10 @@ function diagnosticsOf(scan: PersonaScan, personas: PersonaWorkspace): Array<[st
     for (const rule of file.dropped) {
       // A rule line may quote a secret: the message shows its mask.
       const message = scan.bundle.maskWithin(rule.message, file.file.text, file.findings);
-      diagnostics.push(diagnostic(range(rule.start, rule.end), message, vscode.DiagnosticSeverity.Warning, SecretCode.ruleDropped));
+      // A line that names a rule outright (must, never, do not…) is a Warning; a heading or list
+      // item is Information, so a long dropped list does not bury the warnings that matter.
+      const severity = rule.strong ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information;
+      diagnostics.push(diagnostic(range(rule.start, rule.end), message, severity, SecretCode.ruleDropped));
     }
     if (diagnostics.length > 0) result.push([file.uri.toString(), diagnostics]);
   }
