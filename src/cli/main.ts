@@ -364,7 +364,7 @@ function diff(args: string[], out: NodeJS.WritableStream): number {
   const encoding = tokenEncoding(values.encoding);
   // OpenClaw's skill catalog, read as `compose --part all` reads it, at both sides.
   const skillsFor = (dir: string) =>
-    profile.id === 'openclaw' ? skillOptions(values, options.workspacePath ?? path.resolve(dir), (message) => new UsageError(message)) : undefined;
+    profile.id === 'openclaw' ? skillOptions(values, options.workspacePath ?? path.resolve(dir), (message) => new UsageError(message), options.openclawRelease) : undefined;
   const outcomes = positionals.map(requireFolder).map((dir) => diffPersona(dir, profile, options, rev, encoding, history, skillsFor(dir)));
   const failed = outcomes.some(({ diff }) => diff.delta.worse);
   if (format === 'json') {

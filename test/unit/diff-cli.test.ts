@@ -269,6 +269,22 @@ describe('persona-studio diff', () => {
     assert.strictEqual(alone.slice(alone.indexOf('--- a/')).split('\n').slice(2).join('\n'), gnuDiff(context, run(['compose', '--runtime', 'openclaw', plain]).out));
   });
 
+  it('compares the skill catalog of the release asked for, as `compose --part skills --openclaw-version` prints it', () => {
+    const dir = repo();
+    commit(dir, { 'SOUL.md': 'You are Ava.\n', 'skills/weather/SKILL.md': skill('weather', 'Tells the weather.') });
+    write(dir, { 'skills/notes/SKILL.md': skill('notes', 'Takes notes.') });
+    for (const release of ['2026.2.26', '2026.9.6']) {
+      const section = run(['compose', '--runtime', 'openclaw', '--openclaw-version', release, '--part', 'skills', dir]).out;
+      const report = JSON.parse(run(['diff', '--runtime', 'openclaw', '--openclaw-version', release, '--json', dir]).out);
+      assert.strictEqual(report.personas[0].delta.skills.after.chars, section.length, release);
+    }
+    // The two releases word the section differently: the diff follows the one asked for.
+    assert.notStrictEqual(
+      run(['compose', '--runtime', 'openclaw', '--openclaw-version', '2026.2.26', '--part', 'skills', dir]).out,
+      run(['compose', '--runtime', 'openclaw', '--part', 'skills', dir]).out,
+    );
+  });
+
   it('reads hostile skill folders at the revision as the work tree reads them: a 300 KB SKILL.md, a link loop, links out, a file where a folder was', () => {
     const dir = repo();
     const skills = path.join(dir, 'skills');
