@@ -33,6 +33,7 @@ import {
 import { countTokens } from '../core/tokensCount';
 import { composeSkills, SkillsOptions, SkillsReport } from '../core/skills';
 import { gitSkillReader } from '../core/skills/gitReader';
+import { nodeSkillReader } from '../core/skills/nodeReader';
 import { readSkills } from './skills';
 import { table } from './table';
 
@@ -106,7 +107,8 @@ export function diffPersona(
 
 /** The catalogs at the commit and now, when the workspace has skills of its own at either. */
 function catalogsOf(dir: string, commit: string, skills: SkillsOptions): { before: SkillsReport; after: SkillsReport } | undefined {
-  const before = composeSkills(gitSkillReader(dir, commit), path.resolve(dir).replace(/\\/g, '/'), skills);
+  // The machine's skills (--machine-skills) are not in the repository: both sides read them as they are now.
+  const before = composeSkills(gitSkillReader(dir, commit, skills.machine ? nodeSkillReader : undefined), path.resolve(dir).replace(/\\/g, '/'), skills);
   const after = readSkills(dir, skills);
   return hasOwnSkills(before) || hasOwnSkills(after) ? { before, after } : undefined;
 }

@@ -112,6 +112,7 @@ Skill options (--runtime openclaw; check lists the skills of DIR/skills and DIR/
                           the installed package's bundled skills ($OPENCLAW_BUNDLED_SKILLS_DIR),
                           ~/.openclaw/skills ($OPENCLAW_STATE_DIR) and ~/.agents/skills; they share
                           the catalog's budget, gated by this machine's PATH, OS, variables and config
+                          (diff: as they are now, at both sides: git does not hold them)
 Token options:
   --encoding E            ${TOKEN_ENCODINGS.join(' | ')} | off (default ${DEFAULT_TOKEN_ENCODING});
                           claude-estimate is an estimate, shown with ≈`;
@@ -351,6 +352,7 @@ function diff(args: string[], out: NodeJS.WritableStream): number {
       ...runtimeFlags,
       tools: skillFlags.tools,
       'no-plugin-skills': skillFlags['no-plugin-skills'],
+      'machine-skills': skillFlags['machine-skills'],
     },
   });
   const { profile, options } = runtimeChoice(values);

@@ -3,6 +3,7 @@
 // openclaw@2026.9.6's own source plan and loader (scripts/golden/openclaw-skills.mjs, MACHINE_CASES),
 // where each root is placed, and what cannot be known here said, not guessed.
 import assert from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -118,6 +119,28 @@ describe('Skills outside the workspace against the golden outputs of openclaw@20
         skills.filter((s) => s.source === 'bundled' || s.source === 'managed').every((s) => s.state === 'descriptionOmitted'),
         '20 skills from outside listed',
       );
+    });
+  });
+
+  it('diff --machine-skills reads the skills outside the repository as they are now, at both sides', async () => {
+    await onFixtureMachine('machine-roots', async (home, env) => {
+      const workspace = path.join(home, '.openclaw/workspace');
+      const git = (...args: string[]) =>
+        execFileSync('git', ['-c', 'user.name=A', '-c', 'user.email=a@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd: workspace, stdio: 'ignore' });
+      git('init', '-q');
+      git('add', '-A');
+      git('commit', '-q', '-m', 'skills');
+      const flags = ['--runtime', 'openclaw', '--machine-skills'];
+      const section = (await onMachine(home, env, () => runCli('compose', ...flags, '--part', 'skills', workspace))).out;
+      assert.match(section, /<location>~\/\.openclaw\/skills\//, 'a skill from ~/.openclaw/skills is in the catalog');
+      // The fixtures' git is a stub that gates skills: diff runs the real one, as present as the stub.
+      const realGit = path.join(home, '.git-bin');
+      fs.mkdirSync(realGit);
+      fs.symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), path.join(realGit, 'git'));
+      const { code, out, err } = await onMachine(home, { ...env, PATH: `${realGit}:${path.join(home, '.bin')}` }, () => runCli('diff', ...flags, '--json', workspace));
+      assert.strictEqual(code, 0, err);
+      const catalog = JSON.parse(out).personas[0].delta.skills;
+      assert.deepStrictEqual([catalog.before.chars, catalog.after.chars], [section.length, section.length]);
     });
   });
 

@@ -27,9 +27,10 @@ function normalize(parts: readonly string[]): string[] | undefined {
 /**
  * A reader of `dir`'s repository at `commit`. Paths are absolute, `/`-separated, as
  * composeSkills is given `dir` (`path.resolve(dir)`); a real path is the repository's root
- * joined with the path in the tree.
+ * joined with the path in the tree. With `outside`, a path outside the repository is read by
+ * it (the machine's skills, as they are now), not taken as missing.
  */
-export function gitSkillReader(dir: string, commit: string): SkillReader {
+export function gitSkillReader(dir: string, commit: string, outside?: SkillReader): SkillReader {
   const base = path.resolve(dir).replace(/\\/g, '/');
   const repo: GitRepo = gitRepoOf(path.resolve(dir));
   const prefix = repo.prefix.split('/').filter(Boolean);
@@ -73,7 +74,7 @@ export function gitSkillReader(dir: string, commit: string): SkillReader {
     return parts ? resolve(parts, followLast) : 'missing';
   };
   const typeOf = (entry: TreeEntry | 'root') => (entry === 'root' ? 'tree' : entry.type);
-  return {
+  const reader: SkillReader = {
     list(folder, limit) {
       const found = at(folder, true);
       if (found === 'missing' || 'error' in found) return found;
@@ -107,5 +108,15 @@ export function gitSkillReader(dir: string, commit: string): SkillReader {
       const bytes = readBlob(repo.root, found.entry.object, found.entry.size, limit + 1);
       return { kind: 'bytes', bytes, size: Math.max(found.entry.size, bytes.length), links: 1 };
     },
+  };
+  if (!outside) return reader;
+  // What lies outside the repository (the machine's skills) git does not hold: read as it is now.
+  const pick = (file: string) => (inTree(file) ? reader : outside);
+  return {
+    list: (folder, limit) => pick(folder).list(folder, limit),
+    stat: (file) => pick(file).stat(file),
+    exists: (file) => pick(file).exists(file),
+    realPath: (file) => pick(file).realPath(file),
+    readFile: (file, limit) => pick(file).readFile(file, limit),
   };
 }
