@@ -60,7 +60,7 @@ export function checkLastRun(
   profile: RuntimeProfile,
   options: RuntimeOptions,
   source: LastRunSource,
-  given: { session: boolean; workspacePath: boolean; tools?: string; 'no-plugin-skills'?: boolean },
+  given: { session: boolean; workspacePath: boolean; tools?: string; 'no-plugin-skills'?: boolean; 'machine-skills'?: boolean; config?: string },
 ): LastRunCheck {
   const { report, source: where } = reportFrom(source);
   const workspacePath = given.workspacePath ? options.workspacePath! : (report.workspaceDir ?? options.workspacePath ?? path.resolve(dir));

@@ -311,6 +311,9 @@ async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.Wri
             workspacePath: values['workspace-path'] !== undefined,
             tools: values.tools,
             'no-plugin-skills': values['no-plugin-skills'],
+            // The run's catalog held the machine's skills too: compared with them when asked.
+            'machine-skills': values['machine-skills'],
+            config: values.config,
           },
         )
       : undefined;

@@ -4,10 +4,13 @@
 // where each root is placed, and what cannot be known here said, not guessed.
 import assert from 'node:assert';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { composeSkills, describeSkill, machineSkillRoots, memorySkillReader, NEWEST_SKILLS_RELEASE } from '../../src/core/skills';
+import { skillBlocks } from '../../src/core';
+import { readSkills, skillOptions } from '../../src/cli/skills';
 import { runCli, runCliAsync } from './helpers';
 import { firstDifference, fixtures } from './skillsFixtureHost';
 
@@ -141,6 +144,36 @@ describe('Skills outside the workspace against the golden outputs of openclaw@20
       assert.strictEqual(code, 0, err);
       const catalog = JSON.parse(out).personas[0].delta.skills;
       assert.deepStrictEqual([catalog.before.chars, catalog.after.chars], [section.length, section.length]);
+    });
+  });
+
+  it('check --last-run --machine-skills compares the run’s catalog with the machine’s skills in it', async () => {
+    await onFixtureMachine('machine-roots', async (home, env) => {
+      const workspace = path.join(home, '.openclaw/workspace');
+      // A run whose skills prompt held the machine's skills: the plain run's record, with this catalog.
+      const catalog = await onMachine(home, env, () =>
+        readSkills(
+          workspace,
+          skillOptions({ 'machine-skills': true }, workspace, (message) => new Error(message)),
+        ).catalog.trim(),
+      );
+      assert.match(catalog, /\.openclaw\/skills\//);
+      const record = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/openclaw-lastrun/plain/report.json'), 'utf8'));
+      const report = path.join(home, 'report.json');
+      fs.writeFileSync(
+        report,
+        JSON.stringify({
+          ...record,
+          workspaceDir: workspace,
+          skills: { promptChars: catalog.length, hash: createHash('sha256').update(catalog).digest('hex'), entries: skillBlocks(catalog) },
+        }),
+      );
+      const differences = async (...flags: string[]) => {
+        const { out } = await onMachine(home, env, () => runCliAsync('check', '--json', '--encoding', 'off', '--runtime', 'openclaw', '--last-run', report, ...flags, workspace));
+        return (JSON.parse(out).personas[0].lastRun.differences as { what: string }[]).map((difference) => difference.what);
+      };
+      assert.ok(!(await differences('--machine-skills')).includes('skills'), 'the same catalog');
+      assert.ok((await differences()).includes('skills'), 'without them, the catalog differs');
     });
   });
 
