@@ -48,7 +48,7 @@ function pieceCut(text: string, from: number, split: RegExp, maxChunk: number): 
   if (long && lastLong && lastLong.source === split.source && lastLong.maxChunk === maxChunk && sameStretch(lastLong, text, from)) return -1;
   const least = from + Math.max(HASHED, maxChunk >> 1);
   const most = from + 4 * maxChunk;
-  // Where the pieces end, to count the chunk by them: a long stretch's only while they are few.
+  // Where the pieces end, to count the chunk by them: all up to the last place a cut is due, a long stretch's only while they are few.
   let ends = 0;
   let keep = true;
   const scanned = (end: number) => {
@@ -66,7 +66,7 @@ function pieceCut(text: string, from: number, split: RegExp, maxChunk: number): 
         scanEnds = grown;
       }
       scanEnds[ends++] = end - from;
-      keep = !long || ends <= SCAN_PIECES;
+      keep = !long || end <= most || ends <= SCAN_PIECES;
     }
     if (end >= text.length) {
       scanned(text.length);

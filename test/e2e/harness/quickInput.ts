@@ -69,11 +69,12 @@ export async function runCommand(page: Page, label: string, options: { timeout?:
     const last = Date.now() >= deadline - 5000;
     try {
       await clickItem(page, label, what, last ? Math.max(deadline - Date.now(), 1000) : 5000);
-      return;
+      // A click that lands while the list re-renders runs nothing and leaves the palette as it was: try again.
+      if (last || (await paletteLeft(page, label))) return;
     } catch (error) {
       if (last) throw error;
-      await page.keyboard.press('Escape');
     }
+    await page.keyboard.press('Escape');
   }
 }
 
@@ -112,16 +113,29 @@ export async function pickQuickInputItem(page: Page, label: string): Promise<voi
 }
 
 async function clickItem(page: Page, label: string, what: string, timeout: number): Promise<void> {
-  const items = await waitForValue(
+  await waitForValue(
     () => quickInputItems(page),
     (seen) => seen.some((item) => item.label === label),
     what,
     { timeout },
   );
+  // The row by its label, not by its index: the list may re-render between the read and the click.
   await page
     .locator(ROWS)
-    .nth(items.findIndex((item) => item.label === label))
+    .filter({ has: page.locator('.label-name').getByText(label, { exact: true }) })
+    .first()
     .click();
+}
+
+/** Whether the command palette showing `label` went away (closed, or another input took its place) within a few seconds. */
+async function paletteLeft(page: Page, label: string): Promise<boolean> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const state = await quickInputState(page);
+    if (!state || state.value !== `>${label}`) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
 }
 
 /** Types into the open quick input (replacing what is there) and, unless `submit` is false, presses Enter. */
