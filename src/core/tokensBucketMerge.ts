@@ -52,11 +52,11 @@ export function bucketMergeStarts(table: Ranks, key: string, parts?: StartParts)
   // The rank of the pair starting at each part, -1 for none (or a part merged away): what a bucket entry is checked against.
   pairRank.fill(-1, 0, n + 1);
   const ready = parts?.ready;
-  const partStarts = parts?.starts;
-  if (partStarts) {
+  if (parts) {
+    const { starts } = parts;
     let before = -1;
-    for (let i = 0; i < partStarts.length; i++) {
-      const start = partStarts[i];
+    for (let i = 0; i < starts.length; i++) {
+      const start = starts[i];
       if (before >= 0) next[before] = start;
       prev[start] = before;
       before = start;
@@ -92,11 +92,11 @@ export function bucketMergeStarts(table: Ranks, key: string, parts?: StartParts)
     head[rank] = entries++;
   };
   let count = n;
-  if (partStarts) {
-    count = partStarts.length;
-    const none = parts!.none;
+  if (parts) {
+    const { starts, none } = parts;
+    count = starts.length;
     for (let i = 0; i < count; i++) {
-      const start = partStarts[i];
+      const start = starts[i];
       if (none[start] === 1) pairRank[start] = -1;
       else push(start);
     }

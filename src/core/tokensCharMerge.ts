@@ -10,7 +10,7 @@
 // Characters that such a token overlaps in part start as bytes.
 
 import { bucketMergeStarts } from './tokensBucketMerge';
-import { codePoint, type Ranks } from './tokensRanks';
+import { characterPoint, type Crossings, type Ranks, utf8Size } from './tokensRanks';
 
 /**
  * Where the tokens of `key` (bytes as a Latin-1 string) start once merged, or undefined when
@@ -18,8 +18,9 @@ import { codePoint, type Ranks } from './tokensRanks';
  */
 export function charMergeStarts(ranks: Ranks, key: string): Int32Array | undefined {
   const n = key.length;
-  const { leading } = ranks.crossingTokens();
-  const asBytes = overlappedInPart(ranks, key);
+  const crossings = ranks.crossingTokens();
+  const { leading } = crossings;
+  const asBytes = overlappedInPart(ranks, crossings, key);
   let shape = shapes.get(ranks);
   if (!shape) shapes.set(ranks, (shape = new Int32Array(2 << 16)));
   const starts = new Int32Array(n);
@@ -40,7 +41,7 @@ export function charMergeStarts(ranks: Ranks, key: string): Int32Array | undefin
       at += Math.max(1, size);
       continue;
     }
-    const point = size === 2 ? ((key.charCodeAt(at) & 0x1f) << 6) | (key.charCodeAt(at + 1) & 0x3f) : threePoint(key, at);
+    const point = characterPoint(key.charCodeAt(at), key.charCodeAt(at + 1), key.charCodeAt(at + 2), size);
     const first = parts;
     if (size === 2) {
       const rank = ranks.rank(key, at, at + 2);
@@ -54,10 +55,6 @@ export function charMergeStarts(ranks: Ranks, key: string): Int32Array | undefin
   return bucketMergeStarts(ranks, key, { starts: starts.subarray(0, parts), ready, none });
 }
 
-function threePoint(key: string, at: number): number {
-  return codePoint(key.charCodeAt(at), key.charCodeAt(at + 1), key.charCodeAt(at + 2));
-}
-
 /**
  * The bytes of the UTF-8 character at `at`: 1 for ASCII, and for a byte that starts no
  * whole character (a window may start or end inside one); -1 for U+FEFF, whose bytes the
@@ -66,14 +63,10 @@ function threePoint(key: string, at: number): number {
 function characterAt(key: string, at: number): number {
   const first = key.charCodeAt(at);
   if (first < 0x80) return 1;
-  const size = first >= 0xc2 && first <= 0xdf ? 2 : first >= 0xe0 && first <= 0xef ? 3 : first >= 0xf0 && first <= 0xf4 ? 4 : 1;
-  if (size === 1 || at + size > key.length) return 1;
-  const second = key.charCodeAt(at + 1);
-  const low = first === 0xe0 ? 0xa0 : first === 0xf0 ? 0x90 : 0x80;
-  const high = first === 0xed ? 0x9f : first === 0xf4 ? 0x8f : 0xbf;
-  if (second < low || second > high) return 1;
+  const size = at + 1 < key.length ? utf8Size(first, key.charCodeAt(at + 1)) : 0;
+  if (size <= 1 || at + size > key.length) return 1;
   for (let i = at + 2; i < at + size; i++) if ((key.charCodeAt(i) & 0xc0) !== 0x80) return 1;
-  if (size === 3 && first === 0xef && second === 0xbb && key.charCodeAt(at + 2) === 0xbf) return -1;
+  if (size === 3 && first === 0xef && key.charCodeAt(at + 1) === 0xbb && key.charCodeAt(at + 2) === 0xbf) return -1;
   return size;
 }
 
@@ -117,8 +110,7 @@ function threeBytes(ranks: Ranks, shape: Int32Array, point: number, key: string,
 }
 
 /** A byte per byte of `key`, 1 where a token found in it overlaps its character in part: those characters start as bytes. */
-function overlappedInPart(ranks: Ranks, key: string): Uint8Array {
-  const { first, tokens } = ranks.crossingTokens();
+function overlappedInPart(ranks: Ranks, { first, tokens }: Crossings, key: string): Uint8Array {
   const marks = new Uint8Array(key.length);
   for (let at = 1; at < key.length; at++) {
     const byte = key.charCodeAt(at);

@@ -129,9 +129,9 @@ export class Ranks {
       let wide = start;
       while (wide < end && bytes[wide] < 0x80) wide++;
       if (wide === end) continue;
-      const lead = bytes[start];
-      const size = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : 0;
-      if (size > 0 && end - start > size && isUtf8Bytes(bytes, start, start + size)) leading[characterPoint(bytes, start, size)] = 1;
+      const size = utf8Size(bytes[start], end - start > 1 ? bytes[start + 1] : -1);
+      if ((size === 2 || size === 3) && end - start > size && isUtf8Bytes(bytes, start, start + size))
+        leading[characterPoint(bytes[start], bytes[start + 1], bytes[start + 2], size)] = 1;
       // Whole characters: no such joint.
       if (isUtf8Bytes(bytes, start, end)) continue;
       let joints = 0;
@@ -165,7 +165,7 @@ export class Ranks {
   /** Whether the token of `rank` is bytes from..from+its length of `key`. */
   tokenAt(rank: number, key: string, from: number): boolean {
     const start = this.offsets[rank];
-    const length = this.offsets[rank + 1] - start;
+    const length = this.length(rank);
     if (from < 0 || from + length > key.length) return false;
     for (let i = 0; i < length; i++) if (this.bytes[start + i] !== key.charCodeAt(from + i)) return false;
     return true;
@@ -204,13 +204,12 @@ function isCharacter(first: number, second: number, third: number): boolean {
   return second >= (first === 0xe0 ? 0xa0 : 0x80) && second <= (first === 0xed ? 0x9f : 0xbf);
 }
 
-/** The code point of the character of two or three bytes at `start`. */
-function characterPoint(bytes: { readonly [i: number]: number }, start: number, size: number): number {
-  return size === 2 ? ((bytes[start] & 0x1f) << 6) | (bytes[start + 1] & 0x3f) : codePoint(bytes[start], bytes[start + 1], bytes[start + 2]);
+/** The code point of a character of `size` bytes, two or three (a third byte is read only for three). */
+export function characterPoint(first: number, second: number, third: number, size: number): number {
+  return size === 2 ? ((first & 0x1f) << 6) | (second & 0x3f) : codePoint(first, second, third);
 }
 
-/** The code point of a character of three bytes. */
-export function codePoint(first: number, second: number, third: number): number {
+function codePoint(first: number, second: number, third: number): number {
   return ((first & 0x0f) << 12) | ((second & 0x3f) << 6) | (third & 0x3f);
 }
 
@@ -236,27 +235,23 @@ function isUtf8(key: string, start: number, end: number): boolean {
 
 function isUtf8Bytes(bytes: Uint8Array, start: number, end: number): boolean {
   for (let i = start; i < end;) {
-    const first = bytes[i];
-    let size: number;
-    let low = 0x80;
-    let high = 0xbf;
-    if (first < 0x80) size = 1;
-    else if (first >= 0xc2 && first <= 0xdf) size = 2;
-    else if (first >= 0xe0 && first <= 0xef) {
-      size = 3;
-      if (first === 0xe0) low = 0xa0;
-      if (first === 0xed) high = 0x9f;
-    } else if (first >= 0xf0 && first <= 0xf4) {
-      size = 4;
-      if (first === 0xf0) low = 0x90;
-      if (first === 0xf4) high = 0x8f;
-    } else return false;
-    if (i + size > end) return false;
-    for (let j = 1; j < size; j++) {
-      const unit = bytes[i + j];
-      if (unit < (j === 1 ? low : 0x80) || unit > (j === 1 ? high : 0xbf)) return false;
-    }
+    const size = utf8Size(bytes[i], i + 1 < end ? bytes[i + 1] : -1);
+    if (size === 0 || i + size > end) return false;
+    for (let j = 2; j < size; j++) if ((bytes[i + j] & 0xc0) !== 0x80) return false;
     i += size;
   }
   return true;
+}
+
+/**
+ * Bytes of the UTF-8 character that starts with these two (1 for ASCII), 0 when they start
+ * none: no lead byte, or a second byte out of its range (overlong, a surrogate, past U+10FFFF).
+ * `second` is any number that is no byte when there is none.
+ */
+export function utf8Size(first: number, second: number): number {
+  if (first < 0x80) return 1;
+  if (first >= 0xe0 && first <= 0xef) return second >= (first === 0xe0 ? 0xa0 : 0x80) && second <= (first === 0xed ? 0x9f : 0xbf) ? 3 : 0;
+  if (first >= 0xc2 && first <= 0xdf) return second >= 0x80 && second <= 0xbf ? 2 : 0;
+  if (first >= 0xf0 && first <= 0xf4) return second >= (first === 0xf0 ? 0x90 : 0x80) && second <= (first === 0xf4 ? 0x8f : 0xbf) ? 4 : 0;
+  return 0;
 }
