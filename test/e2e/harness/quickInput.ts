@@ -128,14 +128,16 @@ async function clickItem(page: Page, label: string, what: string, timeout: numbe
 }
 
 /** Whether the command palette showing `label` went away (closed, or another input took its place) within a few seconds. */
-async function paletteLeft(page: Page, label: string): Promise<boolean> {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    const state = await quickInputState(page);
-    if (!state || state.value !== `>${label}`) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
+function paletteLeft(page: Page, label: string): Promise<boolean> {
+  return waitForValue(
+    () => quickInputState(page),
+    (state) => !state || state.value !== `>${label}`,
+    `the command palette showing "${label}" to go`,
+    { timeout: 5000 },
+  ).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Types into the open quick input (replacing what is there) and, unless `submit` is false, presses Enter. */
